@@ -1,0 +1,68 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The layout mirrors the architecture (see docs/ARCHITECTURE.md):
+// runtime (`AssetCatalog`), build time (`AssetCatalogBuilder`), CLI (`assetc`),
+// and the C layer that keeps libpng's longjmp away from Swift frames.
+let package = Package(
+    name: "assetc",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "AssetCatalog", targets: ["AssetCatalog"]),
+        .library(name: "AssetCatalogBuilder", targets: ["AssetCatalogBuilder"]),
+        .executable(name: "assetc", targets: ["assetc"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev", "zlib1g-dev", "pkg-config"]), .brew(["libpng"])]
+        ),
+        .target(
+            name: "CPNGSupport",
+            dependencies: ["CPNG"]
+        ),
+        .target(
+            name: "AssetCatalog",
+            dependencies: ["CPNGSupport"]
+        ),
+        .target(
+            name: "AssetCatalogBuilder",
+            dependencies: ["AssetCatalog", "CPNGSupport"]
+        ),
+        .executableTarget(
+            name: "assetc",
+            dependencies: [
+                "AssetCatalog",
+                "AssetCatalogBuilder",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "ResolverBenchmark",
+            dependencies: ["AssetCatalog"],
+            path: "Benchmarks/ResolverBenchmark"
+        ),
+        .executableTarget(
+            name: "ArchiveBenchmark",
+            dependencies: ["AssetCatalog"],
+            path: "Benchmarks/ArchiveBenchmark"
+        ),
+        .testTarget(
+            name: "AssetCatalogTests",
+            dependencies: ["AssetCatalog"]
+        ),
+        .testTarget(
+            name: "AssetCatalogBuilderTests",
+            dependencies: ["AssetCatalogBuilder"]
+        ),
+        .testTarget(
+            name: "AssetcEndToEndTests",
+            dependencies: ["assetc"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
