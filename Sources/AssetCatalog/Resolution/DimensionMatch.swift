@@ -1,0 +1,113 @@
+/// How well a variant matches a request in one dimension.
+public struct DimensionMatch: Hashable, Sendable {
+    /// The dimension judged.
+    public let dimension: TraitDimension
+    /// The outcome in that dimension.
+    public let quality: Quality
+    /// The rank within the dimension: 0 is best. Only comparable within one dimension.
+    public let score: Int
+
+    /// The kind of outcome in one dimension.
+    public enum Quality: String, Hashable, Sendable, Codable {
+        /// The variant's value equals the request's (or both are unspecified/any).
+        case exact
+        /// The variant is "any" (universal, vector) in this dimension.
+        case any
+        /// The variant has a different value that is still usable (another scale or gamut, …).
+        case fallback
+        /// The variant contradicts the request and cannot be chosen.
+        case eliminated
+    }
+
+    /// Judges one dimension. This is the single definition of the rules; the packed fast path
+    /// is built from it (see ``CompiledRequest``).
+    public static func judge(
+        _ dimension: TraitDimension, variant: VariantTraits, request: TraitCollection
+    ) -> DimensionMatch {
+        switch dimension {
+        case .idiom:
+            return exclusive(dimension, variant.idiom, request.idiom)
+        case .width:
+            return exclusive(dimension, variant.horizontalSizeClass, request.horizontalSizeClass)
+        case .height:
+            return exclusive(dimension, variant.verticalSizeClass, request.verticalSizeClass)
+        case .appearance:
+            return exclusive(dimension, variant.appearance, request.appearance)
+        case .direction:
+            return exclusive(dimension, variant.layoutDirection, request.layoutDirection)
+        case .contrast:
+            // High-contrast artwork on a normal-contrast screen would look wrong; normal artwork on a
+            // high-contrast screen is merely less helpful, so it stays as a last resort.
+            if request.contrast == .normal, variant.contrast == .high {
+                return DimensionMatch(dimension: dimension, quality: .eliminated, score: 0)
+            }
+            return soft(dimension, variant.contrast, request.contrast)
+        case .gamut:
+            return soft(dimension, variant.displayGamut, request.displayGamut)
+        case .scale:
+            return scale(variant.displayScale, request.displayScale)
+        }
+    }
+
+    /// A dimension where a different specified value eliminates the variant.
+    private static func exclusive<Value: Equatable>(
+        _ dimension: TraitDimension, _ variant: Value?, _ request: Value?
+    ) -> DimensionMatch {
+        switch (request, variant) {
+        case (nil, nil): return DimensionMatch(dimension: dimension, quality: .exact, score: 0)
+        case (nil, .some): return DimensionMatch(dimension: dimension, quality: .fallback, score: 1)
+        case (.some, nil): return DimensionMatch(dimension: dimension, quality: .any, score: 1)
+        case (.some(let wanted), .some(let offered)):
+            return wanted == offered
+                ? DimensionMatch(dimension: dimension, quality: .exact, score: 0)
+                : DimensionMatch(dimension: dimension, quality: .eliminated, score: 0)
+        }
+    }
+
+    /// A dimension where a different specified value is the last resort: exact, then any, then other.
+    private static func soft<Value: Equatable>(
+        _ dimension: TraitDimension, _ variant: Value?, _ request: Value?
+    ) -> DimensionMatch {
+        switch (request, variant) {
+        case (nil, nil): return DimensionMatch(dimension: dimension, quality: .exact, score: 0)
+        case (nil, .some): return DimensionMatch(dimension: dimension, quality: .fallback, score: 1)
+        case (.some, nil): return DimensionMatch(dimension: dimension, quality: .any, score: 1)
+        case (.some(let wanted), .some(let offered)):
+            return wanted == offered
+                ? DimensionMatch(dimension: dimension, quality: .exact, score: 0)
+                : DimensionMatch(dimension: dimension, quality: .fallback, score: 2)
+        }
+    }
+
+    /// Scale: exact, then vector (any), then the nearest higher scale, then the nearest lower one.
+    static func scale(_ variant: DisplayScale?, _ request: DisplayScale?) -> DimensionMatch {
+        DimensionMatch(
+            dimension: .scale,
+            quality: variant == request ? .exact : (variant == nil ? .any : .fallback),
+            score: Int(scaleScore(variant: UInt32(clampingScale: variant), request: UInt32(clampingScale: request))))
+    }
+
+    /// The largest scale score: a lower scale, further away than the field can count.
+    static let maximumScaleScore: UInt64 = 0xFFFF
+
+    /// The scale rule on packed values (0 = any/unspecified), shared with the fast path.
+    /// Written as selects rather than branches: on the lookup path the outcome is unpredictable.
+    @inline(__always)
+    static func scaleScore(variant: UInt32, request: UInt32) -> UInt64 {
+        let v = UInt64(variant)
+        let r = UInt64(request)
+        let higher = 2 &+ Swift.min(v &- r &- 1, 0x7FFD)  // meaningful when v > r
+        let lower = 0x8000 &+ Swift.min(r &- v &- 1, 0x7FFF)  // meaningful when v < r
+        let specified = v == r ? 0 : (v == 0 ? 1 : (v > r ? higher : lower))
+        let unspecified: UInt64 = v == 0 ? 0 : 1
+        return r == 0 ? unspecified : specified
+    }
+}
+
+extension UInt32 {
+    /// Packs a scale into 16 bits; 0 means any. Scales above 65535 saturate (no real display has them).
+    init(clampingScale scale: DisplayScale?) {
+        guard let scale else { self = 0; return }
+        self = UInt32(Swift.min(scale.value, 0xFFFF))
+    }
+}

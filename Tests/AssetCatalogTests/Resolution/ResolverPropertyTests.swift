@@ -1,0 +1,72 @@
+import Testing
+
+@testable import AssetCatalog
+
+/// Random variant sets and requests, checked against a brute-force ranking written independently
+/// of the resolver (straight from the rules in docs/RESOLUTION.md, without its scoring code).
+@Suite("Resolver properties")
+struct ResolverPropertyTests {
+    /// Per-dimension badness as a (class, distance) pair; `nil` means eliminated.
+    static func bruteForceScore(_ dimension: TraitDimension, _ v: VariantTraits, _ r: TraitCollection) -> (Int, Int)? {
+        func hard<T: Equatable>(_ variant: T?, _ request: T?) -> (Int, Int)? {
+            guard let request else { return variant == nil ? (0, 0) : (1, 0) }
+            guard let variant else { return (1, 0) }
+            return variant == request ? (0, 0) : nil
+        }
+        func soft<T: Equatable>(_ variant: T?, _ request: T?) -> (Int, Int) {
+            guard let request else { return variant == nil ? (0, 0) : (1, 0) }
+            guard let variant else { return (1, 0) }
+            return variant == request ? (0, 0) : (2, 0)
+        }
+        switch dimension {
+        case .idiom: return hard(v.idiom, r.idiom)
+        case .width: return hard(v.horizontalSizeClass, r.horizontalSizeClass)
+        case .height: return hard(v.verticalSizeClass, r.verticalSizeClass)
+        case .appearance: return hard(v.appearance, r.appearance)
+        case .direction: return hard(v.layoutDirection, r.layoutDirection)
+        case .contrast:
+            if r.contrast == .normal && v.contrast == .high { return nil }
+            return soft(v.contrast, r.contrast)
+        case .gamut: return soft(v.displayGamut, r.displayGamut)
+        case .scale:
+            guard let wanted = r.displayScale?.value else { return v.displayScale == nil ? (0, 0) : (1, 0) }
+            guard let offered = v.displayScale?.value else { return (1, 0) }
+            if offered == wanted { return (0, 0) }
+            return offered > wanted ? (2, offered - wanted) : (3, wanted - offered)
+        }
+    }
+
+    static func bruteForceKey(_ v: VariantTraits, _ r: TraitCollection, _ order: FallbackOrder) -> [Int]? {
+        var key: [Int] = []
+        for dimension in order.dimensions {
+            guard let (cls, distance) = bruteForceScore(dimension, v, r) else { return nil }
+            key += [cls, distance]
+        }
+        return key
+    }
+
+    @Test("The answer is never eliminated, nothing ranks strictly better, and ties go to the earliest", arguments: [1, 2, 3, 4])
+    func answerIsOptimal(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let orders = [FallbackOrder.default, try FallbackOrder(parsing: "scale,gamut"), try FallbackOrder(parsing: "appearance,idiom,direction")]
+        for iteration in 0..<3_000 {
+            let order = orders[iteration % orders.count]
+            let variants = (0..<Int.random(in: 0...10, using: &random)).map { _ in random.variantTraits() }
+            let request = random.request()
+            let answer = Resolver(order: order).bestVariant(among: variants, for: request)
+            let keys = variants.map { Self.bruteForceKey($0, request, order) }
+            let context = "seed \(seed) iteration \(iteration): \(request) among \(variants)"
+            guard let answer else {
+                #expect(keys.allSatisfy { $0 == nil }, "found nothing although a variant survives: \(context)")
+                continue
+            }
+            let answerKey = try #require(keys[answer], "chose an eliminated variant: \(context)")
+            for (index, key) in keys.enumerated() {
+                guard let key else { continue }
+                #expect(!key.lexicographicallyPrecedes(answerKey), "variant \(index) ranks better: \(context)")
+                if key == answerKey { #expect(index >= answer, "an earlier tie was passed over: \(context)") }
+            }
+            #expect(Resolver(order: order).explain(variants, for: request).chosenIndex == answer, "explain disagrees: \(context)")
+        }
+    }
+}
