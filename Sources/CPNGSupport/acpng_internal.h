@@ -1,0 +1,108 @@
+/*
+ * Private plumbing shared by the acpng_*.c files. Not part of the module's
+ * public header, so Swift never sees libpng types.
+ */
+#ifndef ASSETC_ACPNG_INTERNAL_H
+#define ASSETC_ACPNG_INTERNAL_H
+
+#include "CPNGSupport.h"
+
+#include <png.h>
+
+/* Functions that call setjmp are kept out of line so that the bookkeeping they
+ * write through pointers (buffers to free, flags) always lives in a caller's
+ * frame, where its value after a longjmp is well defined. */
+#define ACPNG_NOINLINE __attribute__((noinline))
+
+/* Per-png_struct context: the input (or output) buffer and what went wrong. */
+typedef struct acpng_io {
+    const uint8_t *data;
+    size_t length;
+    size_t offset;
+    acpng_buffer *output;
+    int truncated;
+    int out_of_memory;
+    char *message;
+    size_t message_capacity;
+    /* Prepended to libpng's message, e.g. "first image: ". May be NULL. */
+    const char *message_prefix;
+} acpng_io;
+
+void acpng_set_message(char *message, size_t capacity, const char *prefix,
+                       const char *text);
+
+/* Maps the flags recorded by the callbacks to a status after a longjmp. */
+acpng_status acpng_status_after_error(const acpng_io *io);
+
+void acpng_io_init_read(acpng_io *io, const void *data, size_t length,
+                        char *message, size_t message_capacity);
+
+/* NULL when out of memory. Errors are routed to io (silently, never stderr). */
+png_structp acpng_create_read_struct(acpng_io *io);
+png_structp acpng_create_write_struct(acpng_io *io);
+
+/* Must be called after setjmp: CRC errors on every chunk become errors and
+ * libpng's own size limits are aligned with max_pixels. */
+void acpng_configure_read(png_structp png, uint64_t max_pixels);
+
+/* Tells libpng to skip ancillary chunks whose meaning acpng does not need while
+ * decoding (colour metadata is read from the raw bytes instead; text would only
+ * cost inflate time). CRCs are still verified. Must be called after setjmp. */
+void acpng_ignore_ancillary_chunks(png_structp png);
+
+int acpng_exceeds_limit(uint32_t width, uint32_t height, uint64_t max_pixels);
+
+/* Signature + IHDR peek + pixel limit, with messages. */
+acpng_status acpng_precheck(const void *data, size_t length,
+                            uint64_t max_pixels, acpng_header *header,
+                            char *message, size_t message_capacity,
+                            const char *prefix);
+
+uint32_t acpng_be32(const uint8_t *bytes);
+
+/* Appends bytes to a buffer, growing it geometrically. Returns 0 on OOM. */
+int acpng_buffer_append(acpng_buffer *buffer, const uint8_t *bytes, size_t count);
+
+/* What the fast verifier (acpng_verify.c) needs to know about an image; the
+ * header and tRNS are taken from libpng after png_read_info. */
+typedef struct acpng_verify_plan {
+    uint32_t width;
+    uint32_t height;
+    uint8_t bit_depth;
+    uint8_t color_type;
+    /* Non-zero when the opacity of the pixels must be determined. */
+    uint8_t check_alpha;
+    /* Palette with tRNS: non-zero for each index whose alpha is below 255. */
+    uint8_t translucent_index[256];
+    /* Gray or RGB with tRNS: the transparent colour, as stored in the chunk. */
+    uint16_t trans_gray;
+    uint16_t trans_red;
+    uint16_t trans_green;
+    uint16_t trans_blue;
+    /* Output buffer size in bytes; 0 for the default. */
+    size_t buffer_bytes;
+    /* libpng 1.6.32 to 1.6.38 reject chunks above their size limits (later
+     * versions only warn); mirrored from the runtime libpng version. */
+    uint8_t reject_oversized_chunks;
+    /* png_set_chunk_malloc_max as set by acpng_configure_read. */
+    uint64_t chunk_malloc_max;
+} acpng_verify_plan;
+
+/* 0 when libpng's row-by-row decode must be used after all: the zlib stream
+ * declares a window below 32 KiB that is smaller than the image data (see
+ * acpng_verify.c). Looks only at IDAT chunk headers and the first data byte. */
+int acpng_verify_applies(const uint8_t *data, size_t length, size_t first_idat,
+                         const acpng_verify_plan *plan);
+
+/* Verifies everything from the first IDAT chunk (at offset first_idat) to IEND:
+ * chunk structure and CRCs, the zlib stream, the amount of image data and the
+ * filter types, with the outcome libpng's png_read_row + png_read_end would
+ * give. Non-interlaced images only. Sets *all_alpha_opaque when
+ * plan->check_alpha. */
+acpng_status acpng_verify_image_data(const uint8_t *data, size_t length,
+                                     size_t first_idat,
+                                     const acpng_verify_plan *plan,
+                                     int8_t *all_alpha_opaque, char *message,
+                                     size_t message_capacity);
+
+#endif /* ASSETC_ACPNG_INTERNAL_H */

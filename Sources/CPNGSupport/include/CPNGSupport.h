@@ -1,0 +1,276 @@
+/*
+ * CPNGSupport: the only place that talks to libpng.
+ *
+ * libpng reports errors with longjmp. A longjmp must never cross a Swift frame,
+ * so every libpng call that can fail happens behind one of the functions below,
+ * each of which owns its setjmp. Swift only ever sees plain status codes and a
+ * message copied into a caller-supplied buffer.
+ *
+ * This header deliberately includes only standard C headers so that Swift
+ * importers do not need libpng's headers on their search path.
+ */
+#ifndef ASSETC_CPNGSUPPORT_H
+#define ASSETC_CPNGSUPPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Result of every fallible acpng_ function. */
+typedef enum acpng_status {
+    ACPNG_OK = 0,
+    /* The bytes do not start with the PNG signature. */
+    ACPNG_ERR_NOT_PNG = 1,
+    /* width * height exceeds the caller's max_pixels (checked before any pixel
+     * buffer is allocated). */
+    ACPNG_ERR_TOO_LARGE = 2,
+    /* Structurally invalid data: CRC mismatch, zlib error, bad IHDR, missing
+     * image data, ... */
+    ACPNG_ERR_CORRUPT = 3,
+    /* The data ended before IEND (or before the part that was requested). */
+    ACPNG_ERR_TRUNCATED = 4,
+    ACPNG_ERR_OUT_OF_MEMORY = 5,
+    /* The caller passed inconsistent arguments (bad dimensions, short buffer). */
+    ACPNG_ERR_INVALID_ARGUMENT = 6,
+    /* Valid input this function deliberately does not handle (acpng_optimize:
+     * animated PNGs, whose frames libpng would drop). */
+    ACPNG_ERR_UNSUPPORTED = 7
+} acpng_status;
+
+/* PNG colour types, same values as the PNG specification. */
+enum {
+    ACPNG_COLOR_GRAY = 0,
+    ACPNG_COLOR_RGB = 2,
+    ACPNG_COLOR_PALETTE = 3,
+    ACPNG_COLOR_GRAY_ALPHA = 4,
+    ACPNG_COLOR_RGBA = 6
+};
+
+/* Filter selection for the encoder (bit mask, same values as libpng's
+ * PNG_FILTER_* so they can be passed straight through). 0 means libpng's
+ * default (adaptive over all filters). */
+enum {
+    ACPNG_FILTER_NONE = 0x08,
+    ACPNG_FILTER_SUB = 0x10,
+    ACPNG_FILTER_UP = 0x20,
+    ACPNG_FILTER_AVG = 0x40,
+    ACPNG_FILTER_PAETH = 0x80,
+    ACPNG_FILTER_ALL = 0xF8
+};
+
+/* Values for acpng_info.all_alpha_opaque. */
+enum {
+    ACPNG_OPAQUE_UNKNOWN = -1, /* pixels not decoded, or the image has no alpha */
+    ACPNG_OPAQUE_NO = 0,
+    ACPNG_OPAQUE_YES = 1
+};
+
+/* Values for acpng_info.icc_status. */
+enum {
+    ACPNG_ICC_ABSENT = 0,
+    ACPNG_ICC_OK = 1,        /* icc_profile/icc_length hold the inflated profile */
+    ACPNG_ICC_UNREADABLE = 2 /* chunk present but malformed or over the size cap */
+};
+
+/* Largest ICC profile acpng_inspect will inflate. Real profiles are a few KiB to
+ * a few MiB; anything bigger is treated as hostile. */
+#define ACPNG_MAX_ICC_PROFILE_BYTES ((size_t)16 * 1024 * 1024)
+
+/* Fields straight from IHDR; available without libpng (see acpng_peek_header). */
+typedef struct acpng_header {
+    uint32_t width;
+    uint32_t height;
+    uint8_t bit_depth;
+    uint8_t color_type;
+    uint8_t interlace_method;
+} acpng_header;
+
+/* Everything acpng_inspect learns about a file. */
+typedef struct acpng_info {
+    acpng_header header;
+    /* Colour type with an alpha channel, or a tRNS chunk accepted by libpng. */
+    uint8_t has_alpha;
+    uint8_t has_trns;
+    /* ACPNG_OPAQUE_*; only YES/NO when decode_pixels was requested and the
+     * image has alpha. */
+    int8_t all_alpha_opaque;
+    /* Presence of the chunks in the file (before IDAT), independent of whether
+     * libpng would accept their contents. */
+    uint8_t has_srgb;
+    /* 0...3 from the sRGB chunk, or -1 when absent or malformed. */
+    int8_t srgb_intent;
+    uint8_t has_gama;
+    uint8_t has_chrm;
+    /* ACPNG_ICC_*. */
+    uint8_t icc_status;
+    /* iCCP keyword (profile name), NUL-terminated, Latin-1 per the PNG spec. */
+    char icc_name[80];
+    /* Inflated profile when icc_status == ACPNG_ICC_OK; owned by the info,
+     * release with acpng_info_release. */
+    uint8_t *icc_profile;
+    size_t icc_length;
+} acpng_info;
+
+/* A growable byte buffer produced by the encoders; release with acpng_free. */
+typedef struct acpng_buffer {
+    uint8_t *data;
+    size_t length;
+    size_t capacity;
+} acpng_buffer;
+
+/* Encoder options. Zero-initialise, then set what you need. */
+typedef struct acpng_encode_options {
+    /* zlib level 0...9; values outside the range are clamped. */
+    int compression_level;
+    /* ACPNG_FILTER_* mask; 0 selects libpng's adaptive default. */
+    int filters;
+    /* Non-zero when the pixels carry premultiplied alpha that must be
+     * un-premultiplied before encoding (PNG stores straight alpha). */
+    int unpremultiply;
+    /* Non-zero to write an sRGB chunk with srgb_intent (0...3). */
+    int write_srgb;
+    int srgb_intent;
+    /* Optional iCCP passthrough: both non-NULL/non-zero to write it. libpng
+     * validates the profile; a malformed one makes encoding fail. */
+    const char *icc_name;
+    const uint8_t *icc_profile;
+    size_t icc_length;
+} acpng_encode_options;
+
+/* Frees memory handed out by this library. NULL is fine. */
+void acpng_free(void *pointer);
+
+/* Releases the ICC profile owned by info (safe to call more than once). */
+void acpng_info_release(acpng_info *info);
+
+/*
+ * Reads the signature and IHDR fields without libpng and without allocating.
+ * Only checks structure (signature, first chunk is a 13-byte IHDR); libpng
+ * validates the values later.
+ */
+acpng_status acpng_peek_header(const void *data, size_t length,
+                               acpng_header *header);
+
+/*
+ * acpng_peek_header plus the checks every entry point starts with: IHDR sides
+ * must be 1...2^31-1 and width * height must not exceed max_pixels
+ * (ACPNG_ERR_TOO_LARGE). Fills message on failure; no allocation.
+ */
+acpng_status acpng_check_header(const void *data, size_t length,
+                                uint64_t max_pixels, acpng_header *header,
+                                char *message, size_t message_capacity);
+
+/*
+ * Inspects a PNG held in memory.
+ *
+ * Always reads up to the first IDAT. When decode_pixels is non-zero all image
+ * data is inflated and the file is read up to IEND, so CRC errors, zlib errors,
+ * bad filter types and truncation are reported as errors; the alpha channel (or
+ * tRNS) is checked for full opacity on the way. Non-interlaced images take the
+ * fast verifier (see acpng_inspect_with_options), interlaced ones are decoded by
+ * libpng one row buffer at a time.
+ *
+ * max_pixels bounds width * height and is checked from IHDR before libpng is
+ * even started. On ACPNG_ERR_TOO_LARGE, info->header still holds the IHDR
+ * fields. On success the caller must call acpng_info_release(info).
+ */
+acpng_status acpng_inspect(const void *data, size_t length, int decode_pixels,
+                           uint64_t max_pixels, acpng_info *info,
+                           char *message, size_t message_capacity);
+
+/* Options for acpng_inspect_with_options. Zero-initialise, then set what you
+ * need. */
+typedef struct acpng_inspect_options {
+    /* As acpng_inspect's decode_pixels and max_pixels. */
+    int decode_pixels;
+    uint64_t max_pixels;
+    /* Diagnostics and tests: non-zero sends a full decode of a non-interlaced
+     * image through libpng row by row instead of the fast verifier (the
+     * results are the same; the fast verifier inflates into large buffers). */
+    int force_libpng;
+    /* Tests: the fast verifier's output buffer size in bytes; 0 selects the
+     * default (256 KiB, or the whole image when smaller). It is raised to one
+     * row when rows must be unfiltered. */
+    size_t verify_buffer_bytes;
+    /* Set by the call: 1 when the fast verifier checked the image data, 0 when
+     * libpng did (or pixels were not decoded). */
+    int used_fast_verifier;
+} acpng_inspect_options;
+
+/*
+ * acpng_inspect with options. With decode_pixels, non-interlaced images are
+ * verified by walking the chunks from the first IDAT to IEND over the buffer
+ * (every CRC checked) and inflating the image data with zlib into large
+ * buffers; rows are only unfiltered when the opacity must be determined.
+ * Interlaced images, and everything before the first IDAT, go through libpng.
+ * Results (status, info fields) are those of the libpng row-by-row path.
+ */
+acpng_status acpng_inspect_with_options(const void *data, size_t length,
+                                        acpng_inspect_options *options,
+                                        acpng_info *info, char *message,
+                                        size_t message_capacity);
+
+/*
+ * Decodes to 8-bit RGBA (row-major, width * 4 bytes per row) into a buffer
+ * the caller supplies: output_capacity must be at least width * height * 4
+ * (use acpng_peek_header to size it). Palette, gray, 16-bit, tRNS and interlaced
+ * images are all converted. premultiply != 0 premultiplies colour by alpha.
+ * width/height receive the dimensions (also on ACPNG_ERR_TOO_LARGE).
+ */
+acpng_status acpng_decode_rgba8_into(const void *data, size_t length,
+                                     int premultiply, uint64_t max_pixels,
+                                     uint8_t *output, size_t output_capacity,
+                                     uint32_t *width, uint32_t *height,
+                                     char *message, size_t message_capacity);
+
+/* Same as acpng_decode_rgba8_into but allocates the output (free with
+ * acpng_free). */
+acpng_status acpng_decode_rgba8(const void *data, size_t length,
+                                int premultiply, uint64_t max_pixels,
+                                uint8_t **pixels, uint32_t *width,
+                                uint32_t *height, char *message,
+                                size_t message_capacity);
+
+/*
+ * Encodes 8-bit RGBA (channels == 4) or RGB (channels == 3) pixels as a
+ * non-interlaced PNG. row_stride is the distance between rows in bytes. On
+ * success output->data must be released with acpng_free.
+ */
+acpng_status acpng_encode(const void *pixels, uint32_t width, uint32_t height,
+                          size_t row_stride, int channels,
+                          const acpng_encode_options *options,
+                          acpng_buffer *output, char *message,
+                          size_t message_capacity);
+
+/*
+ * Re-encodes a PNG losslessly: identical bit depth, colour type, palette and
+ * tRNS; keeps iCCP, sRGB, gAMA, cHRM, sBIT, pHYs (and cICP/mDCv/cLLi) and drops
+ * every other ancillary chunk. Writes non-interlaced at zlib level 9, trying
+ * each filter strategy and keeping the smallest result. On success
+ * output->data must be released with acpng_free. The caller decides whether
+ * the result is worth keeping (it can be larger than the input).
+ * Animated PNGs (acTL chunk) give ACPNG_ERR_UNSUPPORTED: libpng only sees the
+ * default image, so re-encoding would silently drop the animation.
+ */
+acpng_status acpng_optimize(const void *data, size_t length,
+                            uint64_t max_pixels, acpng_buffer *output,
+                            char *message, size_t message_capacity);
+
+/*
+ * Decodes both images at 16 bits per channel RGBA (8-bit samples widened
+ * exactly) and sets *equal to 1 when dimensions and every sample match.
+ * Non-interlaced pairs are compared row by row with two row buffers.
+ */
+acpng_status acpng_compare_pixels(const void *data_a, size_t length_a,
+                                  const void *data_b, size_t length_b,
+                                  uint64_t max_pixels, int *equal,
+                                  char *message, size_t message_capacity);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ASSETC_CPNGSUPPORT_H */
