@@ -1,0 +1,181 @@
+import AssetCatalog
+
+/// Reads Xcode `.xcassets` catalogs and plain asset folders into a ``CatalogIndex``.
+///
+/// Reading never throws and never stops at bad content: every problem becomes a ``Diagnostic``
+/// (rules in ``ReaderRule``) naming the file and what is wrong, and the rest is still read.
+/// A root that does not exist or is not a folder gives an `unreadable-path` error and is left out
+/// of ``CatalogIndex/sources``.
+///
+/// A root is an `.xcassets` catalog when its name ends in `.xcassets` or it holds a `Contents.json`;
+/// otherwise it is a plain asset folder (see `docs/PLAIN-FOLDERS.md`).
+///
+/// Work happens in three phases on ``ReaderOptions/jobs`` threads: a sequential walk of the group folders;
+/// then the sets (each opened once, its `Contents.json` parsed and its files inspected) and the plain
+/// folders, in parallel; then the plain folders' files, in parallel. Every file is read once. Results are
+/// collected by index and sorted, so the index is identical, ordering included, for any thread count.
+public struct CatalogReader: Sendable {
+    /// The options in use.
+    public let options: ReaderOptions
+
+    /// Creates a reader.
+    public init(options: ReaderOptions = .init()) {
+        self.options = options
+    }
+
+    /// Reads the roots, in order, into one index.
+    ///
+    /// - Parameter roots: `.xcassets` folders or plain asset folders, absolute or relative to the
+    ///   working directory.
+    /// - Returns: the assets sorted by name then root order, the unsupported sets, and every diagnostic
+    ///   sorted by catalog, path, rule and message. Assets with the same name are all kept (with a
+    ///   `duplicate-name` error).
+    public func read(_ roots: [String]) -> CatalogIndex {
+        var index = CatalogIndex()
+        var contexts: [RootContext] = []
+        var diagnostics: [Diagnostic] = []
+        var units: [WorkUnit] = []
+
+        // Phase 1: roots and group folders, in order.
+        for given in roots {
+            var sink = DiagnosticSink(catalog: given)
+            guard let context = CatalogReader.openRoot(given, sourceIndex: contexts.count, sink: &sink) else {
+                diagnostics.append(contentsOf: sink.diagnostics)
+                continue
+            }
+            contexts.append(context)
+            index.sources.append(CatalogSource(path: given, kind: context.kind))
+            switch context.kind {
+            case .xcassets:
+                var walker = CatalogWalker(root: context)
+                walker.walk()
+                diagnostics.append(contentsOf: walker.sink.diagnostics)
+                units.append(contentsOf: walker.units)
+                index.unsupportedSets.append(contentsOf: walker.unsupported)
+            case .folder:
+                var walker = PlainFolderWalker(root: context)
+                walker.walk()
+                diagnostics.append(contentsOf: walker.sink.diagnostics)
+                units.append(contentsOf: walker.units)
+            }
+        }
+
+        // Phase 2: sets (their files inspected on the way) and plain folders, in parallel.
+        let width = options.effectiveJobs
+        let inspector = FileInspector(options: options)
+        let frozenUnits = units
+        let frozenContexts = contexts
+        var results = parallelMap(count: frozenUnits.count, width: width) { position -> UnitResult in
+            let unit = frozenUnits[position]
+            let root = frozenContexts[unit.rootIndex]
+            switch unit {
+            case .set(let job): return SetReader(job: job, root: root, inspector: inspector).read()
+            case .plainFolder(let job): return PlainFolderReader(job: job, root: root).read()
+            }
+        }
+
+        // Phase 3: the files of plain folders (one folder may hold thousands), in parallel.
+        var requests: [FileRequest] = []
+        var firstRequest: [Int] = []
+        firstRequest.reserveCapacity(results.count)
+        for result in results {
+            firstRequest.append(requests.count)
+            requests.append(contentsOf: result.files)
+        }
+        let frozenRequests = requests
+        let outcomes = parallelMap(count: frozenRequests.count, width: width) { position in
+            let request = frozenRequests[position]
+            return inspector.examine(path: request.ioPath, noFollow: request.noFollow)
+        }
+
+        // Phase 4: attach the inspections, emit their diagnostics, sort.
+        for (position, request) in requests.enumerated() {
+            var sink = DiagnosticSink(catalog: contexts[request.rootIndex].given)
+            FileDiagnostics.diagnose(outcomes[position], path: request.relativePath, kind: request.kind, sink: &sink)
+            diagnostics.append(contentsOf: sink.diagnostics)
+        }
+        for unitPosition in results.indices {
+            let files = results[unitPosition].files
+            for (requestPosition, request) in files.enumerated() {
+                let outcome = outcomes[firstRequest[unitPosition] + requestPosition]
+                results[unitPosition].assets[request.assetIndex].variants[request.variantIndex].attach(outcome)
+            }
+            diagnostics.append(contentsOf: results[unitPosition].diagnostics)
+            index.assets.append(contentsOf: results[unitPosition].assets)
+        }
+        results.removeAll()
+
+        index.assets.sort { lhs, rhs in
+            let byName = Bytewise.compare(lhs.name, rhs.name)
+            if byName != 0 { return byName < 0 }
+            if lhs.sourceIndex != rhs.sourceIndex { return lhs.sourceIndex < rhs.sourceIndex }
+            return Bytewise.less(lhs.path, rhs.path)
+        }
+        diagnostics.append(contentsOf: CatalogReader.duplicateNames(index.assets, contexts: contexts))
+        index.unsupportedSets.sort { lhs, rhs in
+            let byName = Bytewise.compare(lhs.name, rhs.name)
+            if byName != 0 { return byName < 0 }
+            return Bytewise.less(lhs.path, rhs.path)
+        }
+        index.diagnostics = CatalogReader.sorted(diagnostics)
+        return index
+    }
+
+    /// Sorts diagnostics by catalog, path, rule, message (then severity), comparing UTF-8 bytes.
+    static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.sorted { lhs, rhs in
+            var order = Bytewise.compare(lhs.catalog, rhs.catalog)
+            if order == 0 { order = Bytewise.compare(lhs.path, rhs.path) }
+            if order == 0 { order = Bytewise.compare(lhs.rule, rhs.rule) }
+            if order == 0 { order = Bytewise.compare(lhs.message, rhs.message) }
+            return order != 0 ? order < 0 : lhs.severity < rhs.severity
+        }
+    }
+
+    /// Checks a root and decides its kind.
+    static func openRoot(_ given: String, sourceIndex: Int, sink: inout DiagnosticSink) -> RootContext? {
+        var ioPath = given
+        while ioPath.count > 1 && ioPath.hasSuffix("/") { ioPath.removeLast() }
+        if ioPath.isEmpty {
+            sink.emit(.unreadablePath, at: "", "an empty path is not a catalog")
+            return nil
+        }
+        guard let status = FileSystem.status(ioPath), let real = FileSystem.realPath(ioPath) else {
+            sink.emit(.unreadablePath, at: "", "does not exist")
+            return nil
+        }
+        guard status.kind == .directory else {
+            sink.emit(.unreadablePath, at: "", "is a file, not a catalog folder")
+            return nil
+        }
+        let name = ioPath.split(separator: "/").last.map(String.init) ?? ioPath
+        let isCatalog = name.lowercased().hasSuffix(".xcassets") || FileSystem.status(ioPath + "/Contents.json")?.kind == .file
+        return RootContext(
+            sourceIndex: sourceIndex, given: given, ioPath: ioPath, realPath: real, kind: isCatalog ? .xcassets : .folder)
+    }
+
+    /// One `duplicate-name` error for every asset after the first with a given name, naming both paths.
+    static func duplicateNames(_ assets: [Asset], contexts: [RootContext]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var start = 0
+        while start < assets.count {
+            var end = start + 1
+            while end < assets.count && Bytewise.equal(assets[end].name, assets[start].name) { end += 1 }
+            if end - start > 1 {
+                let first = assets[start]
+                let firstRoot = contexts[first.sourceIndex].given
+                for duplicate in assets[(start + 1)..<end] {
+                    let root = contexts[duplicate.sourceIndex].given
+                    let other = duplicate.sourceIndex == first.sourceIndex ? first.path : joinPath(firstRoot, first.path)
+                    diagnostics.append(
+                        Diagnostic(
+                            severity: ReaderRule.duplicateName.defaultSeverity, rule: ReaderRule.duplicateName.rawValue,
+                            catalog: root, path: duplicate.path,
+                            message: "the name '\(duplicate.name)' is also used by \(other); names must be unique"))
+                }
+            }
+            start = end
+        }
+        return diagnostics
+    }
+}

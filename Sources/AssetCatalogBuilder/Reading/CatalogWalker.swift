@@ -1,0 +1,137 @@
+/// The first, sequential phase for an `.xcassets` root: walks the group folders (each listing sorted),
+/// reads their `Contents.json`, applies namespaces, and lists the sets to read in the second phase.
+///
+/// Set folders themselves are not opened here; unsupported set types are recorded and not descended into,
+/// except sprite atlases, whose image sets are read like a group's.
+struct CatalogWalker {
+    let root: RootContext
+    private(set) var sink: DiagnosticSink
+    private(set) var units: [WorkUnit] = []
+    private(set) var unsupported: [UnsupportedSet] = []
+
+    init(root: RootContext) {
+        self.root = root
+        self.sink = DiagnosticSink(catalog: root.given)
+    }
+
+    mutating func walk() {
+        var ancestors: Set<FileSystem.Identity> = []
+        if let identity = FileSystem.status(root.ioPath)?.identity { ancestors.insert(identity) }
+        walkGroup(folder: "", ioFolder: root.ioPath, namespace: "", namespaceName: "", ancestors: ancestors)
+    }
+
+    /// The name without its last extension: `Hero.imageset` → `Hero`.
+    static func stem(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// `namespaceName` is what the group adds to its children's names when it provides a namespace:
+    /// its folder name (a sprite atlas's without the extension).
+    private mutating func walkGroup(
+        folder: String, ioFolder: String, namespace: String, namespaceName: String, ancestors: Set<FileSystem.Identity>
+    ) {
+        let entries: [FileSystem.Entry]
+        switch FileSystem.list(ioFolder) {
+        case .success(let listing): entries = listing
+        case .failure(let failure):
+            sink.emit(.unreadablePath, at: folder, "cannot be listed: \(failure)")
+            return
+        }
+        var childNamespace = namespace
+        if entries.contains(where: { $0.name == "Contents.json" }) {
+            if case .document(let document) = ContentsDocument.load(ioFolder: ioFolder, folder: folder, sink: &sink) {
+                document.checkKeys(document.root, known: ["info", "properties"], place: "the top level", sink: &sink)
+                if PropertiesParser.parseGroup(document, sink: &sink), !folder.isEmpty {
+                    childNamespace = namespace + namespaceName + "/"
+                }
+            }
+        }
+        for entry in entries {
+            if entry.isHidden || entry.name == "Contents.json" { continue }
+            let path = joinPath(folder, entry.name)
+            var ioPath = ioFolder + "/" + entry.name
+            var kind = entry.kind
+            if kind == .symbolicLink {
+                switch SymbolicLinks.resolve(ioPath, root: root) {
+                case .broken:
+                    sink.emit(.unreadablePath, at: path, "is a broken symbolic link")
+                    continue
+                case .outside(let real):
+                    sink.emit(.unsafePath, at: path, SymbolicLinks.outsideMessage(real))
+                    continue
+                case .inside(let real, let status):
+                    ioPath = real
+                    kind = status.kind
+                }
+            }
+            switch kind {
+            case .directory:
+                visitFolder(entry.name, path: path, ioPath: ioPath, namespace: childNamespace, ancestors: ancestors)
+            case .file:
+                sink.emit(.ignoredFile, at: path, "is not inside any set; Xcode ignores files in groups")
+            case .symbolicLink, .other:
+                sink.emit(.ignoredFile, at: path, "is neither a file nor a folder")
+            }
+        }
+    }
+
+    private mutating func visitFolder(
+        _ name: String, path: String, ioPath: String, namespace: String, ancestors: Set<FileSystem.Identity>
+    ) {
+        let stem = CatalogWalker.stem(name)
+        switch FolderRole(folderName: name) {
+        case .set(let type):
+            units.append(.set(SetJob(rootIndex: root.sourceIndex, type: type, name: namespace + stem, folder: path, ioFolder: ioPath)))
+        case .unsupported(let type):
+            unsupported.append(UnsupportedSet(name: namespace + stem, type: type, path: path))
+            sink.emit(
+                .unsupportedSetType, at: path,
+                "\(FolderRole.describe(type)) (.\(type)) are not supported yet; the set is listed but not indexed")
+        case .spriteAtlas:
+            unsupported.append(UnsupportedSet(name: namespace + stem, type: "spriteatlas", path: path))
+            sink.emit(
+                .unsupportedSetType, at: path,
+                "sprite atlases (.spriteatlas) are not packed as atlases; their image sets are read as ordinary assets")
+            descend(path: path, ioPath: ioPath, namespace: namespace, namespaceName: stem, ancestors: ancestors)
+        case .group:
+            descend(path: path, ioPath: ioPath, namespace: namespace, namespaceName: name, ancestors: ancestors)
+        }
+    }
+
+    private mutating func descend(
+        path: String, ioPath: String, namespace: String, namespaceName: String, ancestors: Set<FileSystem.Identity>
+    ) {
+        guard let identity = FileSystem.status(ioPath)?.identity else {
+            sink.emit(.unreadablePath, at: path, "cannot be read")
+            return
+        }
+        if ancestors.contains(identity) {
+            sink.emit(.symlinkLoop, at: path, "leads back to a folder that contains it; it is not followed")
+            return
+        }
+        var inner = ancestors
+        inner.insert(identity)
+        walkGroup(folder: path, ioFolder: ioPath, namespace: namespace, namespaceName: namespaceName, ancestors: inner)
+    }
+}
+
+extension FolderRole {
+    /// "launch image sets" for `launchimage`, for messages.
+    static func describe(_ type: String) -> String {
+        switch type {
+        case "launchimage": return "launch image sets"
+        case "imagestack": return "layered images"
+        case "imagestacklayer": return "image stack layers"
+        case "brandassets": return "brand assets"
+        case "symbolset": return "symbol sets"
+        case "iconset": return "icon sets"
+        case "textureset", "cubetextureset", "mipmapset": return "texture sets"
+        case "stickerpack", "sticker", "stickersequence": return "stickers"
+        case "arimageset", "arresourcegroup": return "AR resources"
+        case "complicationset": return "complication sets"
+        case "solidimagestack", "solidimagestacklayer": return "visionOS image stacks"
+        default: return "'\(type)' folders"
+        }
+    }
+}

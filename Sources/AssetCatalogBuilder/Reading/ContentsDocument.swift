@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A `Contents.json` being read, with helpers that check types and keys and report what is wrong
+/// as `invalid-contents` and `unknown-key` diagnostics naming the file.
+struct ContentsDocument {
+    /// The file, relative to the catalog root (`Hero.imageset/Contents.json`).
+    let path: String
+    /// The top-level object.
+    let root: JSONObject
+
+    /// The outcome of looking for a `Contents.json`.
+    enum Loaded {
+        /// Parsed; the top level is an object.
+        case document(ContentsDocument)
+        /// There is no `Contents.json` in the folder.
+        case missing
+        /// It exists but cannot be used; a diagnostic has been emitted.
+        case invalid
+    }
+
+    /// Reads and parses `Contents.json` in a folder. `ioFolder` is the folder's path for system calls
+    /// (or `directory` an open descriptor of it), `folder` its path relative to the catalog root.
+    static func load(ioFolder: String, directory: Int32? = nil, folder: String, sink: inout DiagnosticSink) -> Loaded {
+        let path = joinPath(folder, "Contents.json")
+        let bytes: [UInt8]
+        let read = directory.map { FileSystem.read("Contents.json", in: $0, limit: ReaderLimits.maximumContentsBytes + 1) }
+            ?? FileSystem.read(ioFolder + "/Contents.json", limit: ReaderLimits.maximumContentsBytes + 1)
+        switch read {
+        case .success(let result):
+            guard result.size <= ReaderLimits.maximumContentsBytes else {
+                sink.emit(.invalidContents, at: path, "is \(result.size) bytes; Contents.json files over \(ReaderLimits.maximumContentsBytes) bytes are not read")
+                return .invalid
+            }
+            bytes = result.bytes
+        case .failure(let failure):
+            if failure.code == ENOENT { return .missing }
+            sink.emit(.unreadablePath, at: path, "cannot be read: \(failure)")
+            return .invalid
+        }
+        switch JSONParser.parse(bytes) {
+        case .failure(let error):
+            sink.emit(.invalidContents, at: path, "is \(error)")
+            return .invalid
+        case .success(.object(let object)):
+            return .document(ContentsDocument(path: path, root: object))
+        case .success(let other):
+            sink.emit(.invalidContents, at: path, "the top level should be an object but is \(other.typeDescription)")
+            return .invalid
+        }
+    }
+
+    /// Reports every member of `object` whose key is not in `known` as `unknown-key`.
+    /// `place` reads like "images[2]" or "the top level".
+    func checkKeys(_ object: JSONObject, known: Set<String>, place: String, sink: inout DiagnosticSink) {
+        for member in object.members where !known.contains(member.key) {
+            sink.emit(.unknownKey, at: path, "unknown key '\(member.key)' \(place == "the top level" ? "at" : "in") \(place)")
+        }
+    }
+
+    /// Reports a value of the wrong type: "'images' should be an array but is a string".
+    func wrongType(_ name: String, expected: String, actual: JSONValue, sink: inout DiagnosticSink) {
+        sink.emit(.invalidContents, at: path, "'\(name)' should be \(expected) but is \(actual.typeDescription)")
+    }
+
+    /// The array at `name` in `object`; `nil` (and an error) when it has another type, `[]` when absent.
+    func array(_ key: String, in object: JSONObject, name: @autoclosure () -> String, sink: inout DiagnosticSink) -> [JSONValue] {
+        guard let value = object[key] else { return [] }
+        guard case .array(let elements) = value else {
+            wrongType(name(), expected: "an array", actual: value, sink: &sink)
+            return []
+        }
+        return elements
+    }
+
+    /// The object at `key`; `nil` when absent or of another type (with an error).
+    func object(_ key: String, in object: JSONObject, name: @autoclosure () -> String, sink: inout DiagnosticSink) -> JSONObject? {
+        guard let value = object[key] else { return nil }
+        guard case .object(let child) = value else {
+            wrongType(name(), expected: "an object", actual: value, sink: &sink)
+            return nil
+        }
+        return child
+    }
+
+    /// The string at `key`; `nil` when absent or of another type (with an error).
+    func string(_ key: String, in object: JSONObject, name: @autoclosure () -> String, sink: inout DiagnosticSink) -> String? {
+        guard let value = object[key] else { return nil }
+        guard case .string(let text) = value else {
+            wrongType(name(), expected: "a string", actual: value, sink: &sink)
+            return nil
+        }
+        return text
+    }
+
+    /// The boolean at `key`; `nil` when absent or of another type (with an error).
+    /// Accepts the strings `"true"` and `"false"` as some generators write them.
+    func bool(_ key: String, in object: JSONObject, name: @autoclosure () -> String, sink: inout DiagnosticSink) -> Bool? {
+        guard let value = object[key] else { return nil }
+        switch value {
+        case .bool(let flag): return flag
+        case .string("true"): return true
+        case .string("false"): return false
+        default:
+            wrongType(name(), expected: "a boolean", actual: value, sink: &sink)
+            return nil
+        }
+    }
+}
+
+/// Size limits that keep hostile input from exhausting memory.
+enum ReaderLimits {
+    /// Real `Contents.json` files are a few KiB; a 16 MiB one is not a catalog file.
+    static let maximumContentsBytes = 16 * 1024 * 1024
+}

@@ -1,0 +1,81 @@
+/// The first, sequential phase for a plain asset folder: walks every subfolder (sorted; each one a
+/// namespace), checks links, and hands each folder's files to the second phase.
+struct PlainFolderWalker {
+    let root: RootContext
+    private(set) var sink: DiagnosticSink
+    private(set) var units: [WorkUnit] = []
+
+    init(root: RootContext) {
+        self.root = root
+        self.sink = DiagnosticSink(catalog: root.given)
+    }
+
+    mutating func walk() {
+        var ancestors: Set<FileSystem.Identity> = []
+        if let identity = FileSystem.status(root.ioPath)?.identity { ancestors.insert(identity) }
+        walkFolder(folder: "", ioFolder: root.ioPath, ancestors: ancestors)
+    }
+
+    private mutating func walkFolder(folder: String, ioFolder: String, ancestors: Set<FileSystem.Identity>) {
+        let entries: [FileSystem.Entry]
+        switch FileSystem.list(ioFolder) {
+        case .success(let listing): entries = listing
+        case .failure(let failure):
+            sink.emit(.unreadablePath, at: folder, "cannot be listed: \(failure)")
+            return
+        }
+        var files: [FoundFile] = []
+        var folders: [(name: String, ioPath: String)] = []
+        for entry in entries where !entry.isHidden {
+            let path = joinPath(folder, entry.name)
+            var ioPath = ioFolder + "/" + entry.name
+            var kind = entry.kind
+            var noFollow = true
+            if kind == .symbolicLink {
+                switch SymbolicLinks.resolve(ioPath, root: root) {
+                case .broken:
+                    sink.emit(.unreadablePath, at: path, "is a broken symbolic link")
+                    continue
+                case .outside(let real):
+                    sink.emit(.unsafePath, at: path, SymbolicLinks.outsideMessage(real))
+                    continue
+                case .inside(let real, let status):
+                    ioPath = real
+                    kind = status.kind
+                    noFollow = false
+                }
+            }
+            switch kind {
+            case .file:
+                files.append(FoundFile(name: entry.name, ioPath: ioPath, noFollow: noFollow))
+            case .directory:
+                if case .group = FolderRole(folderName: entry.name), !entry.name.lowercased().hasSuffix(".xcassets") {
+                    folders.append((entry.name, ioPath))
+                } else {
+                    sink.emit(
+                        .ignoredFile, at: path,
+                        "is an asset catalog folder inside a plain folder; it is not read (give it as a root of its own)")
+                }
+            case .symbolicLink, .other:
+                sink.emit(.ignoredFile, at: path, "is neither a file nor a folder")
+            }
+        }
+        if !files.isEmpty {
+            units.append(.plainFolder(PlainFolderJob(rootIndex: root.sourceIndex, folder: folder, files: files)))
+        }
+        for child in folders {
+            let path = joinPath(folder, child.name)
+            guard let identity = FileSystem.status(child.ioPath)?.identity else {
+                sink.emit(.unreadablePath, at: path, "cannot be read")
+                continue
+            }
+            if ancestors.contains(identity) {
+                sink.emit(.symlinkLoop, at: path, "leads back to a folder that contains it; it is not followed")
+                continue
+            }
+            var inner = ancestors
+            inner.insert(identity)
+            walkFolder(folder: path, ioFolder: child.ioPath, ancestors: inner)
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// How ``CatalogReader`` reads: how hard to check files and how many threads to use.
+public struct ReaderOptions: Hashable, Sendable {
+    /// The largest image, in pixels (width × height), that is decoded; bigger ones get an
+    /// `image-too-large` error. Default: 256 megapixels.
+    public var maxPixels: Int
+    /// Whether every PNG is fully decoded (CRC, zlib and truncation errors found) rather than only
+    /// its header read. Default: `true`.
+    public var verifyPixels: Bool
+    /// How many files are inspected at once; `nil` means one per active processor.
+    /// The result is identical, ordering included, for any value.
+    public var jobs: Int?
+    /// Files larger than this are not read (an `image-too-large` error). Default: 1 GiB.
+    public var maxFileBytes: Int
+
+    /// Creates options; the defaults suit `assetc info`.
+    public init(maxPixels: Int = 256_000_000, verifyPixels: Bool = true, jobs: Int? = nil, maxFileBytes: Int = 1 << 30) {
+        self.maxPixels = maxPixels
+        self.verifyPixels = verifyPixels
+        self.jobs = jobs
+        self.maxFileBytes = maxFileBytes
+    }
+
+    /// The number of threads to use: ``jobs`` or the active processor count, at least 1.
+    public var effectiveJobs: Int {
+        if let jobs { return max(1, jobs) }
+        return max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+}

@@ -1,0 +1,179 @@
+import AssetCatalog
+
+/// The second phase for one set folder: lists it, parses its `Contents.json`, turns the entries into
+/// variants or colours, matches file names against the folder, and inspects the files.
+///
+/// The folder is opened once and everything in it is read relative to that descriptor; files are
+/// inspected here rather than in a later phase, while the folder is hot.
+struct SetReader {
+    let job: SetJob
+    let root: RootContext
+    let inspector: FileInspector
+
+    func read() -> UnitResult {
+        var sink = DiagnosticSink(catalog: root.given)
+        var result = UnitResult()
+        // The set folder is a real folder (links were resolved by the walker): refuse a link swapped in since.
+        switch FileSystem.openDirectory(job.ioFolder, noFollow: true) {
+        case .failure(let failure):
+            sink.emit(.unreadablePath, at: job.folder, "cannot be opened: \(failure)")
+        case .success(let directory):
+            if let asset = readSet(directory: directory, sink: &sink) { result.assets = [asset] }
+            FileSystem.close(directory)
+        }
+        result.diagnostics = sink.diagnostics
+        return result
+    }
+
+    private func readSet(directory: Int32, sink: inout DiagnosticSink) -> Asset? {
+        let entries: [FileSystem.Entry]
+        switch FileSystem.list(directory: directory) {
+        case .success(let listing): entries = listing
+        case .failure(let failure):
+            sink.emit(.unreadablePath, at: job.folder, "cannot be listed: \(failure)")
+            return nil
+        }
+        let document: ContentsDocument
+        switch ContentsDocument.load(ioFolder: job.ioFolder, directory: directory, folder: job.folder, sink: &sink) {
+        case .document(let loaded): document = loaded
+        case .missing:
+            sink.emit(.invalidContents, at: job.folder, "has no Contents.json; the set is not indexed")
+            return nil
+        case .invalid:
+            return nil
+        }
+        let type = job.type
+        document.checkKeys(document.root, known: [type.entriesKey, "info", "properties"], place: "the top level", sink: &sink)
+        let properties = PropertiesParser.parseSet(document, setType: type, sink: &sink)
+        var asset = Asset(name: job.name, kind: type.assetKind, sourceIndex: root.sourceIndex, path: job.folder, properties: properties)
+
+        let listing = FolderListing(entries)
+        var named: Set<String> = []  // files some entry names
+        var inspected: [String: FileInspector.Outcome] = [:]  // a file named twice is inspected once
+        let parser = EntryParser(setType: type, document: document)
+        let values = document.array(type.entriesKey, in: document.root, name: type.entriesKey, sink: &sink)
+        for (index, value) in values.enumerated() {
+            let place = EntryPlace(key: type.entriesKey, index: index)
+            guard let entry = parser.parse(value, place: place, sink: &sink) else { continue }
+            if type == .color {
+                guard let color = entry.color else {
+                    sink.emit(.invalidContents, at: document.path, "\(place) has no 'color'")
+                    continue
+                }
+                if let value = ColorParser(document: document).parse(color, place: "\(place).color", sink: &sink) {
+                    asset.colors.append(ColorVariant(traits: entry.traits, value: value))
+                }
+                continue
+            }
+            guard let filename = entry.filename else {
+                asset.variants.append(Variant(traits: entry.traits, source: nil, attributes: entry.attributes))
+                continue
+            }
+            if let problem = SetReader.unsafeFilenameProblem(filename) {
+                sink.emit(
+                    .unsafePath, at: document.path,
+                    "\(place) names '\(filename)', \(problem); files must be inside \(job.folder). The entry is skipped")
+                continue
+            }
+            guard let found = listing.find(filename) else {
+                sink.emit(.missingFile, at: document.path, "\(place) names '\(filename)', which is not in \(job.folder)")
+                asset.variants.append(
+                    Variant(traits: entry.traits, source: joinPath(job.folder, filename), attributes: entry.attributes))
+                continue
+            }
+            if found.name != filename {
+                sink.emit(
+                    .filenameCase, at: document.path,
+                    "\(place) names '\(filename)' but the file is '\(found.name)'; it is used, but names differ in case, which breaks on case-sensitive file systems")
+            }
+            named.insert(found.name)
+            let source = joinPath(job.folder, found.name)
+            var linkTarget: String?  // where to read a link that stays inside the root
+            var kind = found.kind
+            var isBrokenLink = false
+            if kind == .symbolicLink {
+                switch SymbolicLinks.resolve(job.ioFolder + "/" + found.name, root: root) {
+                case .broken:
+                    kind = .other
+                    isBrokenLink = true
+                case .outside(let real):
+                    sink.emit(.unsafePath, at: source, SymbolicLinks.outsideMessage(real) + "; the entry is skipped")
+                    continue
+                case .inside(let real, let status):
+                    linkTarget = real
+                    kind = status.kind
+                }
+            }
+            var variant = Variant(traits: entry.traits, source: source, attributes: entry.attributes)
+            guard kind == .file else {
+                let what = isBrokenLink ? "a broken symbolic link" : kind == .directory ? "a folder" : "not a regular file"
+                sink.emit(.missingFile, at: document.path, "\(place) names '\(filename)', which is \(what)")
+                asset.variants.append(variant)
+                continue
+            }
+            let outcome: FileInspector.Outcome
+            if let earlier = inspected[found.name] {
+                outcome = earlier
+            } else {
+                outcome = linkTarget.map { inspector.examine(path: $0, in: nil, noFollow: false) }
+                    ?? inspector.examine(path: found.name, in: directory, noFollow: true)
+                inspected[found.name] = outcome
+                FileDiagnostics.diagnose(outcome, path: source, kind: asset.kind, sink: &sink)
+            }
+            variant.attach(outcome)
+            asset.variants.append(variant)
+        }
+        for entry in entries where !entry.isHidden && entry.name != "Contents.json" && !named.contains(entry.name) {
+            let what = entry.kind == .directory ? "is a folder inside" : "is in"
+            sink.emit(
+                .unassignedFile, at: joinPath(job.folder, entry.name),
+                "\(what) \(job.folder) but no entry of its Contents.json names it; it is not part of the asset")
+        }
+        return asset
+    }
+
+    /// Why a `filename` may not be used, or `nil` when it is a plain name inside the set folder.
+    static func unsafeFilenameProblem(_ filename: String) -> String? {
+        let bytes = filename.utf8
+        guard let first = bytes.first else { return "an empty name" }
+        if first == UInt8(ascii: "/") { return "an absolute path" }
+        if bytes.contains(0) { return "a name with a NUL character" }
+        let isDots = bytes.allSatisfy { $0 == UInt8(ascii: ".") } && bytes.count <= 2
+        if isDots || bytes.contains(UInt8(ascii: "/")) {
+            let leaves = isDots || filename.split(separator: "/").contains("..")
+            return leaves ? "a path that leaves the set's folder" : "a path into another folder"
+        }
+        return nil
+    }
+}
+
+/// A folder's entries, looked up by exact name (canonically equivalent Unicode counts as equal),
+/// then by name ignoring case when that is unambiguous.
+///
+/// Sets hold a handful of files, so small folders are searched linearly (no hashing); large ones get a table.
+struct FolderListing {
+    private let entries: [FileSystem.Entry]
+    private var exact: [String: FileSystem.Entry] = [:]
+
+    static let linearLimit = 24
+
+    init(_ entries: [FileSystem.Entry]) {
+        self.entries = entries
+        if entries.count > FolderListing.linearLimit {
+            for entry in entries where exact[entry.name] == nil { exact[entry.name] = entry }
+        }
+    }
+
+    func find(_ name: String) -> FileSystem.Entry? {
+        if entries.count > FolderListing.linearLimit {
+            if let entry = exact[name] { return entry }
+        } else {
+            // Byte equality first (the usual case), then canonical equivalence (NFC versus NFD names).
+            if let entry = entries.first(where: { Bytewise.equal($0.name, name) }) { return entry }
+            if let entry = entries.first(where: { $0.name == name }) { return entry }
+        }
+        let folded = name.lowercased()
+        let candidates = entries.filter { $0.name.lowercased() == folded }
+        return candidates.count == 1 ? candidates[0] : nil
+    }
+}
