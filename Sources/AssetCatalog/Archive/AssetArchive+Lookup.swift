@@ -1,0 +1,264 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension AssetArchive {
+    // MARK: Names
+
+    /// The index of the asset called `name`: hash, probe the name index, compare the bytes.
+    @inline(__always)
+    func assetIndex(named name: String) -> Int? {
+        var name = name
+        return name.withUTF8 { assetIndex(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    @inline(__always)
+    func assetIndex(utf8 key: UnsafeRawBufferPointer) -> Int? {
+        let hash = NameHash.hash(key)
+        let tag = UInt32(truncatingIfNeeded: hash >> 32)
+        let mask = nameSlots - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        // At most one pass over the table, whatever the file says.
+        for _ in 0..<nameSlots {
+            let entry = nameIndex + slot * 8
+            let asset = entry.u32(0)
+            if asset == ArchiveFormat.emptySlot { return nil }
+            if entry.u32(4) == tag, Int(asset) < count {
+                let record = assetRecord(Int(asset))
+                if let stored = nameBytes(record), stored.count == key.count,
+                    stored.count == 0 || memcmp(stored.baseAddress!, key.baseAddress!, key.count) == 0
+                {
+                    return Int(asset)
+                }
+            }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Every asset name, sorted by UTF-8 bytes. Names whose record is damaged are left out
+    /// (``verify()`` reports them).
+    public var names: [String] {
+        (0..<count).compactMap { index in nameBytes(assetRecord(index)).map { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// Whether an asset called `name` exists.
+    public func contains(_ name: String) -> Bool { assetIndex(named: name) != nil }
+
+    /// What the asset called `name` holds, or `nil` when there is none (or its record is damaged).
+    public func kind(of name: String) -> AssetKind? {
+        guard let index = assetIndex(named: name) else { return nil }
+        return AssetKind(archiveCode: assetRecord(index).kindCode)
+    }
+
+    // MARK: Resolution
+
+    /// Finds the asset, checks it is one of `kinds`, and ranks its variants.
+    @inline(__always)
+    private func resolve(_ name: String, _ kinds: (AssetKind) -> Bool, _ request: CompiledRequest)
+        throws(ArchiveError) -> (asset: Int, position: Int, variant: Int)?
+    {
+        guard let asset = assetIndex(named: name) else { return nil }
+        let record = assetRecord(asset)
+        guard kinds(try kind(record, asset)) else { return nil }
+        let range = try variantRange(record, asset)
+        let candidates = UnsafeBufferPointer(start: variantTraits + range.lowerBound, count: range.count)
+        guard let best = request.bestIndex(in: candidates) else { return nil }
+        let variant = range.lowerBound + best
+        // The rank table eliminates unknown codes; the reserved bit is the one thing it does not see.
+        guard candidates[best].rawValue & (1 << 15) == 0 else {
+            throw .invalidRecord(section: "VTRT", index: variant, reason: "reserved bit set")
+        }
+        return (asset, best, variant)
+    }
+
+    /// The image of the image or app icon set called `name` that best suits a prepared request.
+    ///
+    /// This is the fastest lookup: keep the ``CompiledRequest`` while the traits stay the same.
+    /// - Returns: `nil` when there is no such image or app icon set, or every variant is eliminated.
+    /// - Throws: ``ArchiveError`` when the records or the chosen payload are damaged.
+    public func image(named name: String, compatibleWith request: CompiledRequest) throws(ArchiveError)
+        -> ImageVariant?
+    {
+        guard let found = try resolve(name, { $0 == .image || $0 == .appIcon }, request) else { return nil }
+        return ImageVariant(try payloadView(found, name: name))
+    }
+
+    /// The image of the image or app icon set called `name` that best suits `traits`.
+    ///
+    /// - Parameter resolver: the resolver whose fallback order ranks the variants.
+    /// - Returns: `nil` when there is no such image or app icon set, or every variant is eliminated.
+    /// - Throws: ``ArchiveError`` when the records or the chosen payload are damaged.
+    public func image(named name: String, compatibleWith traits: TraitCollection, resolver: Resolver = Resolver())
+        throws(ArchiveError) -> ImageVariant?
+    {
+        try image(named: name, compatibleWith: resolver.compile(traits))
+    }
+
+    /// The file of the data set called `name` that best suits a prepared request.
+    ///
+    /// - Returns: `nil` when there is no such data set, or every variant is eliminated.
+    /// - Throws: ``ArchiveError`` when the records or the chosen payload are damaged.
+    public func data(named name: String, compatibleWith request: CompiledRequest) throws(ArchiveError)
+        -> DataVariant?
+    {
+        guard let found = try resolve(name, { $0 == .data }, request) else { return nil }
+        return DataVariant(try payloadView(found, name: name))
+    }
+
+    /// The file of the data set called `name` that best suits `traits`.
+    ///
+    /// - Returns: `nil` when there is no such data set, or every variant is eliminated.
+    /// - Throws: ``ArchiveError`` when the records or the chosen payload are damaged.
+    public func data(
+        named name: String, compatibleWith traits: TraitCollection = TraitCollection(), resolver: Resolver = Resolver()
+    ) throws(ArchiveError) -> DataVariant? {
+        try data(named: name, compatibleWith: resolver.compile(traits))
+    }
+
+    /// The colour of the colour set called `name` that best suits a prepared request.
+    ///
+    /// - Returns: `nil` when there is no such colour set, or every variant is eliminated.
+    /// - Throws: ``ArchiveError`` when the records are damaged.
+    public func color(named name: String, compatibleWith request: CompiledRequest) throws(ArchiveError)
+        -> ColorValue?
+    {
+        guard let found = try resolve(name, { $0 == .color }, request) else { return nil }
+        return try colorValue(target(found.variant), variant: found.variant)
+    }
+
+    /// The colour of the colour set called `name` that best suits `traits`.
+    ///
+    /// - Returns: `nil` when there is no such colour set, or every variant is eliminated.
+    /// - Throws: ``ArchiveError`` when the records are damaged.
+    public func color(named name: String, compatibleWith traits: TraitCollection, resolver: Resolver = Resolver())
+        throws(ArchiveError) -> ColorValue?
+    {
+        try color(named: name, compatibleWith: resolver.compile(traits))
+    }
+
+    /// The position, among the asset's variants, of the one that best suits `request`, whatever the
+    /// asset's kind; `nil` when there is no such asset or every variant is eliminated.
+    public func bestVariantIndex(named name: String, compatibleWith request: CompiledRequest) throws(ArchiveError)
+        -> Int?
+    {
+        try resolve(name, { _ in true }, request)?.position
+    }
+
+    /// Why the asset called `name` resolves as it does for `traits`: every variant, eliminated or ranked.
+    ///
+    /// - Returns: `nil` when there is no asset with that name.
+    /// - Throws: ``ArchiveError`` when the records are damaged.
+    public func explain(named name: String, compatibleWith traits: TraitCollection, resolver: Resolver = Resolver())
+        throws(ArchiveError) -> ResolutionExplanation?
+    {
+        guard let asset = assetIndex(named: name) else { return nil }
+        let range = try variantRange(assetRecord(asset), asset)
+        var traitsList: [VariantTraits] = []
+        for variant in range {
+            guard let unpacked = variantTraits[variant].unpacked else {
+                throw .invalidRecord(section: "VTRT", index: variant, reason: "unknown trait code")
+            }
+            traitsList.append(unpacked)
+        }
+        return resolver.explain(traitsList, for: traits)
+    }
+
+    // MARK: Payloads and colours
+
+    private func payloadView(_ found: (asset: Int, position: Int, variant: Int), name: String) throws(ArchiveError)
+        -> PayloadView
+    {
+        try ensurePayloadTable()
+        let index = target(found.variant)
+        let record = try payloadRecord(index)
+        try ensurePayload(index, record)
+        return PayloadView(
+            archive: self, name: name, assetIndex: found.asset, position: found.position, variantIndex: found.variant,
+            packedTraits: variantTraits[found.variant], payloadIndex: index, record: record)
+    }
+
+    func colorValue(_ index: Int, variant: Int) throws(ArchiveError) -> ColorValue {
+        guard index < colorCount else {
+            throw .invalidRecord(section: "VPAY", index: variant, reason: "no such colour (\(colorCount) colours)")
+        }
+        let record = colorRecords + index * colorStride
+        let kind = record.load(as: UInt8.self)
+        let offset = Int(record.u32(4))
+        let length = Int(record.u32(8))
+        guard offset + length <= nameTable.count else {
+            throw .invalidRecord(section: "COLR", index: index, reason: "string lies outside the name table")
+        }
+        let text = String(decoding: nameTable[offset..<(offset + length)], as: UTF8.self)
+        switch kind {
+        case 1:
+            func component(_ at: Int) -> Double { Double(bitPattern: record.u64(at)) }
+            return .components(
+                ColorComponents(
+                    colorSpace: text, red: component(16), green: component(24), blue: component(32),
+                    alpha: component(40)))
+        case 2:
+            return .systemReference(name: text)
+        default:
+            throw .invalidRecord(section: "COLR", index: index, reason: "unknown colour kind \(kind)")
+        }
+    }
+}
+
+/// What a payload lookup found; shared by ``ImageVariant`` and ``DataVariant``.
+struct PayloadView: Sendable {
+    let archive: AssetArchive
+    let name: String
+    let assetIndex: Int
+    let position: Int
+    let variantIndex: Int
+    let packedTraits: PackedVariantTraits
+    let payloadIndex: Int
+    let offset: Int
+    let length: Int
+    let pixelWidth: UInt32
+    let pixelHeight: UInt32
+    let contentType: ContentType
+    let flags: UInt8
+
+    init(
+        archive: AssetArchive, name: String, assetIndex: Int, position: Int, variantIndex: Int,
+        packedTraits: PackedVariantTraits, payloadIndex: Int, record: AssetArchive.PayloadRecord
+    ) {
+        self.archive = archive
+        self.name = name
+        self.assetIndex = assetIndex
+        self.position = position
+        self.variantIndex = variantIndex
+        self.packedTraits = packedTraits
+        self.payloadIndex = payloadIndex
+        self.offset = record.offset
+        self.length = record.length
+        self.pixelWidth = record.pixelWidth
+        self.pixelHeight = record.pixelHeight
+        self.contentType = record.contentType
+        self.flags = record.flags
+    }
+
+    @inline(__always)
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        // `self` holds the archive; keep it alive until the closure returns.
+        try withExtendedLifetime(archive) {
+            try body(UnsafeRawBufferPointer(rebasing: archive.file[offset..<(offset + length)]))
+        }
+    }
+
+    var traits: VariantTraits { packedTraits.unpacked ?? VariantTraits() }
+
+    func variantMetadata() throws(ArchiveError) -> (source: String, attributes: [(key: String, value: String)]) {
+        let metadata = try archive.metadata()
+        let record = metadata.variants.record(variantIndex)
+        let source = try metadata.string(record.u32(0), record.u32(4), section: "VMET", index: variantIndex)
+        let attributes = try metadata.attributes(record.u32(8), record.u32(12), section: "VMET", index: variantIndex)
+        return (source, attributes)
+    }
+}

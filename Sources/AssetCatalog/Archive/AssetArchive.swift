@@ -1,0 +1,395 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The catalog: an archive written by `assetc pack`, opened for lookups.
+///
+/// Opening maps the file read-only and checks its header, its section table and the checksums of the
+/// tables a lookup reads; it does not read the payloads, so it takes the same time for a 1 MB and a
+/// 1 GB archive. The payload records are checked on the first payload lookup, the metadata tables
+/// (sources, file paths, attributes) on the first metadata access, and each payload's bytes on its
+/// first lookup; ``verify()`` checks everything at once.
+///
+/// ```swift
+/// let catalog = try AssetArchive(path: "App.assetc")
+/// if let image = try catalog.image(named: "Hero", compatibleWith: DevicePreset.named("iphone-portrait")!.traits) {
+///     image.withUnsafeBytes { bytes in upload(bytes) }
+/// }
+/// ```
+///
+/// ## Thread safety
+/// An archive is immutable after opening except for the "already verified" flags, one byte per payload
+/// and one for the payload table. Several threads may set a flag at once; they all write the same
+/// value after checking the same bytes, so the race is benign: a thread that does not see another's
+/// store simply checks again. No lookup takes a lock. The metadata tables (sources, paths, attributes),
+/// which are stored compressed, are inflated once under a mutex on first use.
+///
+/// ## Lifetime
+/// The mapping lives as long as the archive object; ``ImageVariant`` and ``DataVariant`` keep their
+/// archive alive, and the buffers they lend out are valid only inside the closures that receive them.
+/// As with any memory-mapped file, truncating the file on disk while it is open is not supported.
+public final class AssetArchive: @unchecked Sendable {
+    private enum Storage {
+        case mapped
+        case allocated
+    }
+
+    /// The archive's bytes.
+    let file: UnsafeRawBufferPointer
+    private let storage: Storage
+    let layout: ArchiveLayout
+
+    // Hot-path copies of the layout, all validated at open.
+    let nameIndex: UnsafeRawPointer
+    let nameSlots: Int
+    let assetRecords: UnsafeRawPointer
+    let assetStride: Int
+    /// The number of assets.
+    public let count: Int
+    let variantTraits: UnsafePointer<PackedVariantTraits>
+    let variantCount: Int
+    let variantTargets: UnsafeRawPointer
+    let variantTargetStride: Int
+    let payloadRecords: UnsafeRawPointer
+    let payloadStride: Int
+    let payloadCount: Int
+    let colorRecords: UnsafeRawPointer
+    let colorStride: Int
+    let colorCount: Int
+    let nameTable: UnsafeRawBufferPointer
+    let dataStart: Int
+    let dataEnd: Int
+
+    /// Verified flags: index 0 the payload table, then one per payload.
+    /// 0: not verified yet, 1: verified. Only ever set to 1 after a successful check (see the class notes).
+    private let verified: UnsafeMutablePointer<UInt8>
+    private static let payloadTableFlag = 0
+    private static let firstPayloadFlag = 1
+
+    /// Guards ``metadataCache`` (metadata is never read on the lookup path, so a lock is fine there).
+    private let metadataLock: UnsafeMutablePointer<pthread_mutex_t>
+    /// The checked (and, where compressed, inflated) metadata tables, once first needed.
+    private var metadataCache: Metadata?
+    /// Memory holding inflated sections, freed in deinit.
+    private var inflatedBuffers: [UnsafeMutableRawBufferPointer] = []
+
+    /// The format version the file was written with.
+    public var formatVersion: (major: Int, minor: Int) { (layout.major, layout.minor) }
+
+    /// The file's size in bytes.
+    public var byteCount: Int { file.count }
+
+    /// Opens the archive at `path` by memory-mapping it (read-only, private).
+    ///
+    /// - Throws: ``ArchiveError/cannotOpen(path:errno:message:)`` when the file cannot be opened or mapped,
+    ///   or the error for the first rule of `docs/FORMAT.md` the file breaks.
+    public convenience init(path: String) throws(ArchiveError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Self.systemError(path) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Self.systemError(path) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw .cannotOpen(path: path, errno: EISDIR, message: "not a regular file")
+        }
+        let size = Int(status.st_size)
+        guard size >= ArchiveFormat.headerSize else { throw .truncatedHeader(size: size) }
+        guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0),
+            mapping != UnsafeMutableRawPointer(bitPattern: -1)
+        else {
+            throw Self.systemError(path)
+        }
+        try self.init(file: UnsafeRawBufferPointer(start: mapping, count: size), storage: .mapped)
+    }
+
+    /// Opens an archive held in memory (the bytes are copied into aligned storage).
+    ///
+    /// - Throws: the error for the first rule of `docs/FORMAT.md` the bytes break.
+    public convenience init(bytes: [UInt8]) throws(ArchiveError) {
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
+        bytes.withUnsafeBytes { source in
+            if let base = source.baseAddress { memory.copyMemory(from: base, byteCount: source.count) }
+        }
+        try self.init(file: UnsafeRawBufferPointer(start: memory, count: bytes.count), storage: .allocated)
+    }
+
+    private init(file: UnsafeRawBufferPointer, storage: Storage) throws(ArchiveError) {
+        let layout: ArchiveLayout
+        do {
+            layout = try ArchiveLayout.parse(file)
+            for section in ArchiveSection.allCases where section.checkGroup == .open {
+                try Self.checkSection(section, in: layout, file: file)
+            }
+        } catch {
+            Self.release(file, storage)
+            throw error
+        }
+        let base = file.baseAddress!
+        self.file = file
+        self.storage = storage
+        self.layout = layout
+        nameIndex = base + layout[.nameIndex].offset
+        nameSlots = layout[.nameIndex].count
+        assetRecords = base + layout[.assets].offset
+        assetStride = layout[.assets].recordSize
+        count = layout[.assets].count
+        let traits = layout[.variantTraits]
+        variantCount = traits.count
+        variantTraits = UnsafePointer(
+            UnsafeMutableRawPointer(mutating: base + traits.offset).bindMemory(
+                to: PackedVariantTraits.self, capacity: traits.count))
+        variantTargets = base + layout[.variantTargets].offset
+        variantTargetStride = layout[.variantTargets].recordSize
+        payloadRecords = base + layout[.payloads].offset
+        payloadStride = layout[.payloads].recordSize
+        payloadCount = layout[.payloads].count
+        colorRecords = base + layout[.colors].offset
+        colorStride = layout[.colors].recordSize
+        colorCount = layout[.colors].count
+        nameTable = UnsafeRawBufferPointer(rebasing: file[layout[.names].offset..<(layout[.names].offset + layout[.names].length)])
+        dataStart = layout[.data].offset
+        dataEnd = layout[.data].offset + layout[.data].length
+        let flagCount = Self.firstPayloadFlag + payloadCount
+        verified = UnsafeMutablePointer<UInt8>.allocate(capacity: flagCount)
+        verified.initialize(repeating: 0, count: flagCount)
+        metadataLock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        metadataLock.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(metadataLock, nil)
+    }
+
+    deinit {
+        verified.deallocate()
+        pthread_mutex_destroy(metadataLock)
+        metadataLock.deallocate()
+        for buffer in inflatedBuffers { buffer.deallocate() }
+        Self.release(file, storage)
+    }
+
+    private static func release(_ file: UnsafeRawBufferPointer, _ storage: Storage) {
+        switch storage {
+        case .mapped: munmap(UnsafeMutableRawPointer(mutating: file.baseAddress), file.count)
+        case .allocated: file.baseAddress.map { UnsafeMutableRawPointer(mutating: $0).deallocate() }
+        }
+    }
+
+    private static func systemError(_ path: String) -> ArchiveError {
+        let code = errno
+        return .cannotOpen(path: path, errno: code, message: String(cString: strerror(code)))
+    }
+
+    static func checkSection(
+        _ section: ArchiveSection, in layout: ArchiveLayout, file: UnsafeRawBufferPointer
+    ) throws(ArchiveError) {
+        let span = layout[section]
+        guard span.hasChecksum else { return }
+        let computed = CRC32.checksum(UnsafeRawBufferPointer(rebasing: file[span.offset..<(span.offset + span.length)]))
+        guard computed == span.crc else {
+            throw .sectionChecksumMismatch(section: section.fourCC, stored: span.crc, computed: computed)
+        }
+    }
+
+    // MARK: Lazily checked groups
+
+    func markPayloadTableVerified() { verified[Self.payloadTableFlag] = 1 }
+
+    func markPayloadVerified(_ index: Int) { verified[Self.firstPayloadFlag + index] = 1 }
+
+    @inline(__always)
+    func ensurePayloadTable() throws(ArchiveError) {
+        if verified[Self.payloadTableFlag] == 1 { return }
+        try Self.checkSection(.payloads, in: layout, file: file)
+        verified[Self.payloadTableFlag] = 1
+    }
+
+    /// A metadata table: records of `stride` bytes.
+    struct MetadataTable {
+        var base: UnsafeRawPointer
+        var count: Int
+        var stride: Int
+
+        func record(_ index: Int) -> UnsafeRawPointer { base + index * stride }
+    }
+
+    /// The metadata sections, checked and inflated, ready to read.
+    struct Metadata {
+        var sources: MetadataTable
+        var assets: MetadataTable
+        var variants: MetadataTable
+        var strings: UnsafeRawBufferPointer
+
+        /// A string in META, bounds-checked.
+        func string(_ offset: UInt32, _ length: UInt32, section: String, index: Int) throws(ArchiveError) -> String {
+            guard UInt64(offset) + UInt64(length) <= UInt64(strings.count) else {
+                throw .invalidRecord(section: section, index: index, reason: "string lies outside the metadata table")
+            }
+            return String(decoding: strings[Int(offset)..<(Int(offset) + Int(length))], as: UTF8.self)
+        }
+
+        /// An attribute list in META, bounds-checked.
+        func attributes(_ offset: UInt32, _ length: UInt32, section: String, index: Int) throws(ArchiveError)
+            -> [(key: String, value: String)]
+        {
+            if length == 0 { return [] }
+            guard UInt64(offset) + UInt64(length) <= UInt64(strings.count), length >= 4 else {
+                throw .invalidRecord(section: section, index: index, reason: "attributes lie outside the metadata table")
+            }
+            let list = UnsafeRawBufferPointer(rebasing: strings[Int(offset)..<(Int(offset) + Int(length))])
+            let entryCount = Int(list.u32(0))
+            var position = 4
+            var result: [(key: String, value: String)] = []
+            func field() throws(ArchiveError) -> String {
+                guard list.count - position >= 4 else {
+                    throw .invalidRecord(section: section, index: index, reason: "attribute list is truncated")
+                }
+                let size = Int(list.u32(position))
+                position += 4
+                guard list.count - position >= size else {
+                    throw .invalidRecord(section: section, index: index, reason: "attribute list is truncated")
+                }
+                defer { position += size }
+                return String(decoding: list[position..<(position + size)], as: UTF8.self)
+            }
+            // Each entry takes at least 8 bytes, which bounds the loop for hostile counts.
+            guard entryCount <= list.count / 8 else {
+                throw .invalidRecord(section: section, index: index, reason: "attribute count is impossible")
+            }
+            for _ in 0..<entryCount {
+                let key = try field()
+                let value = try field()
+                result.append((key, value))
+            }
+            return result
+        }
+    }
+
+    /// The metadata tables: checked against their CRCs and inflated on first use, then kept.
+    func metadata() throws(ArchiveError) -> Metadata {
+        pthread_mutex_lock(metadataLock)
+        defer { pthread_mutex_unlock(metadataLock) }
+        if let metadataCache { return metadataCache }
+        var contents: [ArchiveSection: UnsafeRawBufferPointer] = [:]
+        for section in ArchiveSection.allCases where section.checkGroup == .metadata {
+            try Self.checkSection(section, in: layout, file: file)
+            let span = layout[section]
+            let stored = UnsafeRawBufferPointer(rebasing: file[span.offset..<(span.offset + span.length)])
+            guard span.isCompressed else {
+                contents[section] = stored
+                continue
+            }
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(span.inflatedLength, 1), alignment: 16)
+            let target = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<span.inflatedLength])
+            guard Deflate.decompress(stored, into: target) else {
+                buffer.deallocate()
+                throw .invalidSectionLayout(section: section.fourCC, reason: "its compressed bytes do not inflate")
+            }
+            inflatedBuffers.append(buffer)
+            contents[section] = UnsafeRawBufferPointer(target)
+        }
+        func table(_ section: ArchiveSection) -> MetadataTable {
+            MetadataTable(
+                base: contents[section]!.baseAddress ?? UnsafeRawPointer(file.baseAddress!), count: layout[section].count,
+                stride: layout[section].recordSize)
+        }
+        let metadata = Metadata(
+            sources: table(.sources), assets: table(.assetMetadata), variants: table(.variantMetadata),
+            strings: contents[.metadata]!)
+        metadataCache = metadata
+        return metadata
+    }
+
+    // MARK: Records (every field read from the file is checked before use)
+
+    struct AssetRecord {
+        var nameOffset: Int
+        var nameLength: Int
+        var firstVariant: Int
+        var variantCount: Int
+        var kindCode: UInt8
+    }
+
+    @inline(__always)
+    func assetRecord(_ index: Int) -> AssetRecord {
+        let record = assetRecords + index * assetStride
+        return AssetRecord(
+            nameOffset: Int(record.u32(0)), nameLength: Int(record.u16(8)), firstVariant: Int(record.u32(4)),
+            variantCount: Int(record.u16(10)), kindCode: record.load(fromByteOffset: 12, as: UInt8.self))
+    }
+
+    /// The asset's name bytes, or `nil` when the record points outside the name table.
+    @inline(__always)
+    func nameBytes(_ record: AssetRecord) -> UnsafeRawBufferPointer? {
+        guard record.nameOffset + record.nameLength <= nameTable.count else { return nil }
+        return UnsafeRawBufferPointer(rebasing: nameTable[record.nameOffset..<(record.nameOffset + record.nameLength)])
+    }
+
+    @inline(__always)
+    func kind(_ record: AssetRecord, _ index: Int) throws(ArchiveError) -> AssetKind {
+        guard let kind = AssetKind(archiveCode: record.kindCode) else {
+            throw .invalidRecord(section: "ASET", index: index, reason: "unknown kind \(record.kindCode)")
+        }
+        return kind
+    }
+
+    @inline(__always)
+    func variantRange(_ record: AssetRecord, _ index: Int) throws(ArchiveError) -> Range<Int> {
+        guard record.firstVariant + record.variantCount <= variantCount else {
+            throw .invalidRecord(section: "ASET", index: index, reason: "variants lie outside the variant table")
+        }
+        return record.firstVariant..<(record.firstVariant + record.variantCount)
+    }
+
+    @inline(__always)
+    func target(_ variant: Int) -> Int {
+        Int((variantTargets + variant * variantTargetStride).u32(0))
+    }
+
+    struct PayloadRecord {
+        var offset: Int
+        var length: Int
+        var crc: UInt32
+        var pixelWidth: UInt32
+        var pixelHeight: UInt32
+        var contentType: ContentType
+        var flags: UInt8
+    }
+
+    /// Reads payload record `index` and checks that its bytes lie inside the payload area.
+    @inline(__always)
+    func payloadRecord(_ index: Int) throws(ArchiveError) -> PayloadRecord {
+        guard index < payloadCount else {
+            throw .invalidRecord(section: "PAYL", index: index, reason: "no such payload (\(payloadCount) payloads)")
+        }
+        let record = payloadRecords + index * payloadStride
+        let word = record.u64(0)
+        let offset = word & ArchiveFormat.maximumPayloadOffset
+        let length = UInt64(record.u32(8))
+        guard offset >= UInt64(dataStart), offset <= UInt64(dataEnd), length <= UInt64(dataEnd) - offset else {
+            throw .invalidRecord(section: "PAYL", index: index, reason: "bytes lie outside the payload area")
+        }
+        return PayloadRecord(
+            offset: Int(offset), length: Int(length), crc: record.u32(12), pixelWidth: record.u32(16),
+            pixelHeight: record.u32(20), contentType: ContentType(archiveCode: UInt8(truncatingIfNeeded: word >> 48)),
+            flags: UInt8(truncatingIfNeeded: word >> 56))
+    }
+
+    /// Checks a payload's CRC unless it was checked before.
+    @inline(__always)
+    func ensurePayload(_ index: Int, _ record: PayloadRecord) throws(ArchiveError) {
+        if verified[Self.firstPayloadFlag + index] == 1 { return }
+        let computed = CRC32.checksum(payloadBytes(record))
+        guard computed == record.crc else {
+            throw .payloadChecksumMismatch(payload: index, stored: record.crc, computed: computed)
+        }
+        verified[Self.firstPayloadFlag + index] = 1
+    }
+
+    @inline(__always)
+    func payloadBytes(_ record: PayloadRecord) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: file[record.offset..<(record.offset + record.length)])
+    }
+
+}

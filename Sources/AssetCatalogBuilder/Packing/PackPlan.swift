@@ -1,0 +1,173 @@
+import AssetCatalog
+
+/// What will go into an archive, decided from the index alone: the assets in name order (UTF-8 bytes),
+/// the variants kept, the distinct files to read in first-use order, and the colours.
+///
+/// Nothing here depends on the order of `CatalogIndex.assets` or `CatalogIndex.sources`: sources are
+/// sorted by path and assets by name, so shuffled inputs give the same plan.
+struct PackPlan: Sendable {
+    /// One distinct input file.
+    struct File: Sendable {
+        /// The path to read: the catalog root joined with the variant's source.
+        var path: String
+        /// The catalog root as given (for diagnostics).
+        var catalog: String
+        /// The file relative to the root.
+        var relative: String
+        /// What the reader found it to be.
+        var contentType: ContentType
+        /// Its size when the reader looked (to size batches).
+        var byteCount: Int
+        /// The reader's pixel size (used for JPEG and other formats the packer does not parse).
+        var pixelWidth: Int?
+        var pixelHeight: Int?
+    }
+
+    struct Variant: Sendable {
+        var traits: PackedVariantTraits
+        /// The file index (image, data, app icon sets) or colour index (colour sets).
+        var target: Int
+        var sourcePath: String
+        var attributes: [ArchiveBlueprint.Attribute]
+    }
+
+    struct Asset: Sendable {
+        var name: String
+        var kind: AssetKind
+        var sourceIndex: Int
+        var path: String
+        var properties: [ArchiveBlueprint.Attribute]
+        var variants: [Variant]
+    }
+
+    var sources: [ArchiveBlueprint.Source] = []
+    var assets: [Asset] = []
+    var files: [File] = []
+    var colors: [ColorValue] = []
+    /// Variants left out because the index marks them unusable (empty slot, missing or damaged file).
+    var skippedVariantCount = 0
+    /// Error diagnostics of the index (allowed with `allowErrors`).
+    var inputErrors: [Diagnostic] = []
+
+    /// Builds the plan.
+    ///
+    /// - Throws: ``PackError/duplicateNames(_:)`` when a name appears twice;
+    ///   ``PackError/inputErrors(_:)`` when the index has errors and `allowErrors` is off.
+    init(_ index: CatalogIndex, allowErrors: Bool) throws(PackError) {
+        // Sources sorted by path bytes (then kind), so their order in the index does not matter.
+        let sourceOrder = index.sources.indices.sorted { lhs, rhs in
+            let (a, b) = (index.sources[lhs], index.sources[rhs])
+            if a.path != b.path { return Array(a.path.utf8).lexicographicallyPrecedes(Array(b.path.utf8)) }
+            return a.kind.rawValue < b.kind.rawValue
+        }
+        var newSourceIndex = [Int](repeating: 0, count: index.sources.count)
+        for (position, old) in sourceOrder.enumerated() { newSourceIndex[old] = position }
+        sources = sourceOrder.map { ArchiveBlueprint.Source(path: index.sources[$0].path, kind: index.sources[$0].kind.rawValue) }
+
+        func fullPath(_ asset: AssetCatalogBuilder.Asset) -> String {
+            let root = index.sources.indices.contains(asset.sourceIndex) ? index.sources[asset.sourceIndex].path : "?"
+            return root.hasSuffix("/") ? root + asset.path : root + "/" + asset.path
+        }
+
+        // Assets sorted by name bytes; ties (duplicates) are reported below.
+        let keyed = index.assets.map { (key: Array($0.name.utf8), asset: $0) }
+        let sorted = keyed.sorted { lhs, rhs in
+            if lhs.key != rhs.key { return lhs.key.lexicographicallyPrecedes(rhs.key) }
+            return fullPath(lhs.asset) < fullPath(rhs.asset)
+        }
+        var duplicates: [PackError.Duplicate] = []
+        var position = 0
+        while position < sorted.count {
+            var end = position + 1
+            while end < sorted.count, sorted[end].key == sorted[position].key { end += 1 }
+            if end - position > 1 {
+                duplicates.append(
+                    PackError.Duplicate(
+                        name: sorted[position].asset.name, paths: sorted[position..<end].map { fullPath($0.asset) }))
+            }
+            position = end
+        }
+        guard duplicates.isEmpty else { throw .duplicateNames(duplicates) }
+
+        inputErrors = index.diagnostics.filter { $0.severity == .error }
+        if !inputErrors.isEmpty, !allowErrors { throw .inputErrors(inputErrors) }
+
+        var fileIndex: [String: Int] = [:]
+        var colorIndex: [ColorValue: Int] = [:]
+        // Packing traits allocates (it walks `allCases`); catalogs reuse a handful of trait sets.
+        var packedTraits: [VariantTraits: PackedVariantTraits] = [:]
+        func pack(_ traits: VariantTraits) -> PackedVariantTraits {
+            if let known = packedTraits[traits] { return known }
+            let value = PackedVariantTraits(traits)
+            packedTraits[traits] = value
+            return value
+        }
+        for (_, asset) in sorted {
+            guard index.sources.indices.contains(asset.sourceIndex) else {
+                throw .unrepresentable("asset '\(asset.name)' refers to source \(asset.sourceIndex), which does not exist")
+            }
+            let source = index.sources[asset.sourceIndex]
+            var planned = Asset(
+                name: asset.name, kind: asset.kind, sourceIndex: newSourceIndex[asset.sourceIndex], path: asset.path,
+                properties: Self.attributes(asset.properties), variants: [])
+            if asset.kind == .color {
+                for color in asset.colors {
+                    let target: Int
+                    if let known = colorIndex[color.value] {
+                        target = known
+                    } else {
+                        target = colors.count
+                        colors.append(color.value)
+                        colorIndex[color.value] = target
+                    }
+                    planned.variants.append(
+                        Variant(traits: pack(color.traits), target: target, sourcePath: "", attributes: []))
+                }
+            } else {
+                for variant in asset.variants {
+                    guard variant.isSelectable, let relative = variant.source else {
+                        skippedVariantCount += 1
+                        continue
+                    }
+                    let path = source.path + "/" + relative
+                    let target: Int
+                    if let known = fileIndex[path] {
+                        target = known
+                    } else {
+                        target = files.count
+                        fileIndex[path] = target
+                        files.append(
+                            File(
+                                path: path, catalog: source.path, relative: relative,
+                                contentType: variant.inspection?.contentType ?? variant.contentType ?? .unknown,
+                                byteCount: variant.inspection?.byteCount ?? 0,
+                                pixelWidth: variant.inspection?.pixelWidth, pixelHeight: variant.inspection?.pixelHeight))
+                    }
+                    planned.variants.append(
+                        Variant(
+                            traits: pack(variant.traits), target: target, sourcePath: relative,
+                            attributes: variant.attributes.sorted { $0.key < $1.key }.map {
+                                ArchiveBlueprint.Attribute($0.key, $0.value)
+                            }))
+                }
+            }
+            assets.append(planned)
+        }
+    }
+
+    /// Set properties as archive attributes, under their `Contents.json` keys.
+    static func attributes(_ properties: AssetProperties) -> [ArchiveBlueprint.Attribute] {
+        var result: [ArchiveBlueprint.Attribute] = []
+        if let value = properties.compressionType { result.append(.init("compression-type", value)) }
+        if let value = properties.localizable { result.append(.init("localizable", value ? "true" : "false")) }
+        if !properties.onDemandResourceTags.isEmpty {
+            result.append(.init("on-demand-resource-tags", properties.onDemandResourceTags.joined(separator: "\n")))
+        }
+        if let value = properties.preservesVectorRepresentation {
+            result.append(.init("preserves-vector-representation", value ? "true" : "false"))
+        }
+        if let value = properties.templateRenderingIntent { result.append(.init("template-rendering-intent", value)) }
+        return result
+    }
+
+}
