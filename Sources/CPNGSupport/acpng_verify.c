@@ -168,9 +168,10 @@ static acpng_status acpng_read_header(acpng_walker *walker, acpng_chunk *chunk) 
     return ACPNG_OK;
 }
 
-/* png_check_chunk_length (libpng 1.6.35 to 1.6.38, where exceeding the limit is
- * an error): IDAT may be as large as the image data could need with deflate's
- * worst-case overhead, any other chunk up to the chunk_malloc_max. */
+/* png_check_chunk_length as in libpng 1.6.35 to 1.6.38, where exceeding the
+ * limit is an error (1.6.32 to 1.6.34 computed the IDAT limit slightly
+ * differently): IDAT may be as large as the image data could need with
+ * deflate's worst-case overhead, any other chunk up to chunk_malloc_max. */
 static void acpng_set_chunk_limits(acpng_walker *walker, const acpng_verify_plan *plan) {
     walker->chunk_limit = 0;
     walker->idat_limit = 0;
@@ -623,7 +624,6 @@ static void acpng_inflater_release(acpng_inflater *inflater) {
 }
 
 /* --- entry point ------------------------------------------------------------ */
-
 
 int acpng_verify_applies(const uint8_t *data, size_t length, size_t first_idat,
                          const acpng_verify_plan *plan) {
