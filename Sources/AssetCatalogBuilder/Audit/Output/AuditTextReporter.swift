@@ -1,0 +1,81 @@
+/// Renders a report as text for people: findings grouped by asset, each as
+/// `path: severity: message [rule]` (the form compilers use, so editors can jump to it), and a summary line.
+public struct AuditTextReporter: Sendable {
+    /// Whether to use ANSI colours (only for a terminal, and never when `NO_COLOR` is set).
+    public var colors: Bool
+
+    /// Creates a reporter.
+    public init(colors: Bool = false) {
+        self.colors = colors
+    }
+
+    /// The whole text, ending with the summary line and a newline.
+    public func render(_ report: AuditReport) -> String {
+        var out = ""
+        var currentGroup: GroupKey?
+        for finding in report.findings {
+            let group = GroupKey(catalog: finding.catalog, asset: finding.asset)
+            if group != currentGroup {
+                if currentGroup != nil { out += "\n" }
+                currentGroup = group
+                let title = finding.asset ?? "(not in any asset)"
+                let catalogNote = report.sources.count > 1 ? " — \(finding.catalog)" : ""
+                out += style(title, Style.bold) + style(catalogNote, Style.dim) + "\n"
+            }
+            out += line(finding) + "\n"
+        }
+        if !report.findings.isEmpty { out += "\n" }
+        out += summaryLine(report) + "\n"
+        return out
+    }
+
+    /// `path: severity: message [rule]`, with ` (baseline)` for known findings.
+    public func line(_ finding: Finding) -> String {
+        let severity: String
+        switch finding.severity {
+        case .error: severity = style("error", Style.red)
+        case .warning: severity = style("warning", Style.yellow)
+        case .note: severity = style("note", Style.cyan)
+        }
+        var text = "\(finding.fullPath): \(severity): \(finding.message) " + style("[\(finding.rule)]", Style.dim)
+        if finding.isBaselined { text += style(" (baseline)", Style.dim) }
+        return text
+    }
+
+    /// `3 errors, 5 warnings, 2 notes in 2 catalogs (412 assets)`, plus the baselined count when there are any.
+    public func summaryLine(_ report: AuditReport) -> String {
+        let summary = report.summary
+        var text = [
+            Self.count(summary.errors, "error"), Self.count(summary.warnings, "warning"), Self.count(summary.notes, "note"),
+        ].joined(separator: ", ")
+        text += " in \(Self.count(report.sources.count, "catalog")) (\(Self.count(report.assetCount, "asset")))"
+        if summary.baselined > 0 {
+            text += "; \(Self.count(summary.baselined, "known finding")) from the baseline"
+        }
+        let color = summary.errors > 0 ? Style.red : summary.warnings > 0 ? Style.yellow : Style.green
+        return style(text, color)
+    }
+
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    private struct GroupKey: Equatable {
+        var catalog: String
+        var asset: String?
+    }
+
+    private enum Style {
+        static let bold = "1"
+        static let dim = "2"
+        static let red = "31"
+        static let yellow = "33"
+        static let cyan = "36"
+        static let green = "32"
+    }
+
+    private func style(_ text: String, _ code: String) -> String {
+        guard colors, !text.isEmpty else { return text }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+}
