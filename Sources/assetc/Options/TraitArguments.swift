@@ -1,0 +1,45 @@
+import ArgumentParser
+import AssetCatalog
+
+/// Parses one trait flag's value, naming the value and the accepted spellings when it is wrong.
+func parseTraitValue<Value: TraitValue>(_ text: String, as _: Value.Type = Value.self) throws -> Value {
+    guard let value = Value(parsing: text) else {
+        throw ValidationError("'\(text)' is not accepted; use one of: \(Value.acceptedTokens.joined(separator: ", "))")
+    }
+    return value
+}
+
+/// Parses `--scale`: a positive integer, optionally written `2x`.
+func parseDisplayScale(_ text: String) throws -> DisplayScale {
+    guard let scale = DisplayScale(parsing: text) else {
+        throw ValidationError("'\(text)' is not a display scale; use a positive integer such as 1, 2 or 3")
+    }
+    return scale
+}
+
+/// Parses `--device`: the name of a built-in preset.
+func parseDevicePreset(_ text: String) throws -> DevicePreset {
+    guard let preset = DevicePreset.named(text) else {
+        let names = DevicePreset.all.map(\.name).joined(separator: ", ")
+        throw ValidationError("unknown device preset '\(text)'; known presets: \(names)")
+    }
+    return preset
+}
+
+/// Parses `--size-classes "wC hR"`.
+func parseSizeClasses(_ text: String) throws -> SizeClasses {
+    do {
+        return try SizeClasses(parsing: text)
+    } catch {
+        throw ValidationError(error.description)
+    }
+}
+
+/// Parses `--fallback-order idiom,width,…`.
+func parseFallbackOrder(_ text: String) throws -> FallbackOrder {
+    do {
+        return try FallbackOrder(parsing: text)
+    } catch {
+        throw ValidationError(error.description)
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import AssetCatalog
+import Foundation
+
+/// `assetc extract`: writes the variant an archive gives for some traits to a file.
+struct Extract: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write the file a packed archive gives for an asset and a set of traits.",
+        discussion: """
+            Resolves the asset like `assetc resolve` and writes the chosen variant's bytes exactly as stored \
+            (after checking their CRC), or with --png its decoded pixels re-encoded as a PNG. -o - writes to \
+            standard output.
+            """)
+
+    @Argument(help: ArgumentHelp("A packed archive.", valueName: "archive"))
+    var archive: String
+
+    @Argument(help: "The asset's name.")
+    var name: String
+
+    @OptionGroup(title: "Traits")
+    var traits: TraitOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write, or - for standard output.", valueName: "file"))
+    var output: String
+
+    @Flag(help: "Decode the image and write its pixels as a new PNG (PNG payloads only).")
+    var png = false
+
+    func run() throws {
+        let catalog: AssetArchive
+        do {
+            catalog = try AssetArchive(path: archive)
+        } catch {
+            throw CLIError("\(archive): \(error)")
+        }
+        let request = traits.traitCollection
+        let bytes: [UInt8]
+        let source: String
+        do {
+            switch catalog.kind(of: name) {
+            case nil:
+                throw CLIError("no asset named '\(name)' in \(archive)")
+            case .color:
+                throw CLIError("'\(name)' is a colour set, which has no file; use `assetc resolve`")
+            case .data:
+                guard let data = try catalog.data(named: name, compatibleWith: request, resolver: traits.resolver) else {
+                    throw CLIError("no variant of '\(name)' matches \(request)")
+                }
+                if png { throw CLIError("'\(name)' is a data set; --png applies to images") }
+                bytes = data.bytes
+                source = try data.sourcePath
+            case .image, .appIcon:
+                guard let image = try catalog.image(named: name, compatibleWith: request, resolver: traits.resolver) else {
+                    throw CLIError("no variant of '\(name)' matches \(request)")
+                }
+                source = try image.sourcePath
+                if png {
+                    guard image.contentType == .png else {
+                        throw CLIError("'\(name)' chose \(source), a \(image.contentType.rawValue) file; --png re-encodes PNGs only")
+                    }
+                    bytes = try PNGCodec.encodeRGBA8(try image.decodeRGBA8())
+                } else {
+                    bytes = image.bytes
+                }
+            }
+        } catch let error as ArchiveError {
+            throw CLIError("\(archive): \(error)")
+        } catch let error as PNGError {
+            throw CLIError("\(name): \(error)")
+        }
+        if output == "-" {
+            FileHandle.standardOutput.write(Data(bytes))
+            return
+        }
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            throw CLIError("cannot write \(output): \(error.localizedDescription)")
+        }
+        print("wrote \(output): \(source), \(bytes.count) bytes")
+    }
+}

@@ -1,0 +1,690 @@
+import ArgumentParser
+import AssetCatalog
+import AssetCatalogBuilder
+import Foundation
+
+/// `assetc info`: reads catalogs or plain asset folders and lists their assets, variants and problems.
+struct Info: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the assets, variants and problems of asset catalogs or plain asset folders.",
+        discussion: """
+            Reads every root (an .xcassets folder or a plain folder of images named name~tokens@2x.png), \
+            checks every file by its content (PNGs are fully decoded unless --no-verify-pixels), and prints \
+            the assets with their variants, the diagnostics as 'path: severity: message [rule]', and a summary. \
+            --json prints the schema documented in docs/INFO-JSON.md.
+
+            Exit status: 0 when nothing is wrong, 1 when any error-level diagnostic was reported (warnings \
+            and notes never fail), 2 when a path does not exist or an archive cannot be opened. An archive is listed from its own \
+            records (what was packed); its diagnostics stayed with the source.
+            """)
+
+    @Argument(help: ArgumentHelp("An .xcassets folder, a plain asset folder, or one packed archive.", valueName: "catalog-or-folder"))
+    var paths: [String]
+
+    @Flag(help: "Print JSON (docs/INFO-JSON.md) instead of text.")
+    var json = false
+
+    @Option(
+        name: .customLong("max-pixels"),
+        help: ArgumentHelp("Images with more pixels than this are errors and are not decoded.", valueName: "n"))
+    var maxPixels: Int = ReaderOptions().maxPixels
+
+    @Option(help: ArgumentHelp("Files inspected at once (default: one per processor).", valueName: "n"))
+    var jobs: Int?
+
+    @Flag(
+        name: .customLong("verify-pixels"), inversion: .prefixedNo,
+        help: "Fully decode every PNG to find CRC, zlib and truncation errors.")
+    var verifyPixels = true
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("give at least one catalog or folder") }
+        if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        var unusable = false
+        var archivePaths: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                InfoOutput.standardError("error: \(path): no such file or folder")
+                unusable = true
+            } else if !isDirectory.boolValue {
+                archivePaths.append(path)
+            }
+        }
+        if unusable { throw ExitCode(2) }
+        if !archivePaths.isEmpty && paths.count > 1 {
+            InfoOutput.standardError("error: give one archive on its own, or catalog folders only")
+            throw ExitCode(2)
+        }
+
+        let index: CatalogIndex
+        if let archivePath = archivePaths.first {
+            do {
+                index = try CatalogIndex(archive: try AssetArchive(path: archivePath))
+            } catch {
+                InfoOutput.standardError("error: \(archivePath): not a usable assetc archive: \(error)")
+                throw ExitCode(2)
+            }
+        } else {
+            let options = ReaderOptions(maxPixels: maxPixels, verifyPixels: verifyPixels, jobs: jobs)
+            index = CatalogReader(options: options).read(paths)
+        }
+        if json {
+            FileHandle.standardOutput.write(Data(InfoReport(index: index).render()))
+        } else {
+            print(InfoText(index: index).render(), terminator: "")
+        }
+        if index.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+    }
+}
+
+enum InfoOutput {
+    static func standardError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+// MARK: - JSON (docs/INFO-JSON.md)
+
+/// Writes the `--json` document (schema in docs/INFO-JSON.md) straight into bytes: keys in sorted order,
+/// absent values as `null`, two-space indentation. Hand-written because JSONEncoder takes longer than
+/// reading the catalog on large inputs.
+struct InfoReport {
+    let index: CatalogIndex
+
+    func render() -> [UInt8] {
+        let variants = index.assets.reduce(0) { $0 + $1.variants.count + $1.colors.count }
+        var json = InfoJSONWriter(capacity: 4096 + index.assets.count * 400 + variants * 500 + index.diagnostics.count * 300)
+        json.open("{")
+        json.key("assets")
+        json.open("[")
+        for asset in index.assets { write(asset, to: &json) }
+        json.close("]")
+        json.key("diagnostics")
+        json.open("[")
+        for diagnostic in index.diagnostics {
+            json.open("{")
+            json.key("message")
+            json.string(diagnostic.message)
+            json.key("path")
+            json.string(diagnostic.fullPath)
+            json.key("rule")
+            json.string(diagnostic.rule)
+            json.key("severity")
+            json.string(diagnostic.severity.rawValue)
+            json.close("}")
+        }
+        json.close("]")
+        json.key("schemaVersion")
+        json.int(1)
+        json.key("sources")
+        json.open("[")
+        for source in index.sources {
+            json.open("{")
+            json.key("kind")
+            json.string(source.kind.rawValue)
+            json.key("path")
+            json.string(source.path)
+            json.close("}")
+        }
+        json.close("]")
+        json.key("summary")
+        InfoSummary(index: index).write(to: &json)
+        json.key("unsupportedSets")
+        json.open("[")
+        for set in index.unsupportedSets {
+            json.open("{")
+            json.key("name")
+            json.string(set.name)
+            json.key("path")
+            json.string(set.path)
+            json.key("type")
+            json.string(set.type)
+            json.close("}")
+        }
+        json.close("]")
+        json.close("}")
+        json.newline()
+        return json.bytes
+    }
+
+    private func write(_ asset: Asset, to json: inout InfoJSONWriter) {
+        json.open("{")
+        json.key("catalog")
+        json.string(index.sources[asset.sourceIndex].path)
+        if asset.kind == .color {
+            json.key("colors")
+            json.open("[")
+            for color in asset.colors {
+                json.open("{")
+                json.key("color")
+                write(color.value, to: &json)
+                json.key("traits")
+                write(color.traits, to: &json)
+                json.close("}")
+            }
+            json.close("]")
+        }
+        json.key("kind")
+        json.string(asset.kind.rawValue)
+        json.key("name")
+        json.string(asset.name)
+        json.key("path")
+        json.string(asset.path)
+        json.key("properties")
+        write(asset.properties, to: &json)
+        json.key("variants")
+        json.open("[")
+        for variant in asset.variants { write(variant, to: &json) }
+        json.close("]")
+        json.close("}")
+    }
+
+    private func write(_ properties: AssetProperties, to json: inout InfoJSONWriter) {
+        json.open("{")
+        if let value = properties.compressionType {
+            json.key("compressionType")
+            json.string(value)
+        }
+        if let value = properties.localizable {
+            json.key("localizable")
+            json.bool(value)
+        }
+        if !properties.onDemandResourceTags.isEmpty {
+            json.key("onDemandResourceTags")
+            json.open("[")
+            for tag in properties.onDemandResourceTags { json.string(tag) }
+            json.close("]")
+        }
+        if let value = properties.preservesVectorRepresentation {
+            json.key("preservesVectorRepresentation")
+            json.bool(value)
+        }
+        if let value = properties.templateRenderingIntent {
+            json.key("templateRenderingIntent")
+            json.string(value)
+        }
+        json.close("}")
+    }
+
+    private func write(_ variant: Variant, to json: inout InfoJSONWriter) {
+        json.open("{")
+        json.key("attributes")
+        json.stringDictionary(variant.attributes)
+        json.key("byteCount")
+        json.optionalInt(variant.inspection?.byteCount)
+        json.key("contentType")
+        json.optionalString(variant.contentType?.rawValue)
+        json.key("pixelHeight")
+        json.optionalInt(variant.inspection?.pixelHeight)
+        json.key("pixelWidth")
+        json.optionalInt(variant.inspection?.pixelWidth)
+        json.key("problem")
+        json.optionalString(variant.inspection?.problem)
+        json.key("source")
+        json.optionalString(variant.source)
+        json.key("traits")
+        write(variant.traits, to: &json)
+        json.close("}")
+    }
+
+    /// VariantTraits' Codable keys, sorted; "any" dimensions are left out.
+    private func write(_ traits: VariantTraits, to json: inout InfoJSONWriter) {
+        json.open("{")
+        if let value = traits.appearance {
+            json.key("appearance")
+            json.string(value.token)
+        }
+        if let value = traits.contrast {
+            json.key("contrast")
+            json.string(value.token)
+        }
+        if let value = traits.layoutDirection {
+            json.key("direction")
+            json.string(value.token)
+        }
+        if let value = traits.displayGamut {
+            json.key("gamut")
+            json.string(value.token)
+        }
+        if let value = traits.verticalSizeClass {
+            json.key("height")
+            json.string(value.token)
+        }
+        if let value = traits.idiom {
+            json.key("idiom")
+            json.string(value.token)
+        }
+        if let value = traits.displayScale {
+            json.key("scale")
+            json.int(value.value)
+        }
+        if let value = traits.horizontalSizeClass {
+            json.key("width")
+            json.string(value.token)
+        }
+        json.close("}")
+    }
+
+    private func write(_ value: ColorValue, to json: inout InfoJSONWriter) {
+        json.open("{")
+        switch value {
+        case .components(let components):
+            json.key("alpha")
+            json.double(components.alpha)
+            json.key("blue")
+            json.double(components.blue)
+            json.key("colorSpace")
+            json.string(components.colorSpace)
+            json.key("green")
+            json.double(components.green)
+            json.key("red")
+            json.double(components.red)
+        case .systemReference(let name):
+            json.key("reference")
+            json.string(name)
+        }
+        json.close("}")
+    }
+}
+
+/// A streaming JSON writer: pretty-printed with two spaces and `"key" : value`, like the other commands.
+/// Keys are static (no escaping needed); values are escaped only when they contain a byte that needs it.
+struct InfoJSONWriter {
+    private(set) var bytes: [UInt8] = []
+    /// Items written so far in each open container.
+    private var counts: [Int] = []
+    private var afterKey = false
+
+    init(capacity: Int = 1 << 16) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func newline() {
+        bytes.append(0x0A)
+        for _ in 0..<counts.count {
+            bytes.append(0x20)
+            bytes.append(0x20)
+        }
+    }
+
+    private mutating func beforeValue() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        guard !counts.isEmpty else { return }
+        if counts[counts.count - 1] > 0 { bytes.append(UInt8(ascii: ",")) }
+        counts[counts.count - 1] += 1
+        newline()
+    }
+
+    mutating func key(_ key: StaticString) {
+        beforeValue()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(0x20)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(0x20)
+        afterKey = true
+    }
+
+    /// A key that is data (dictionary keys), escaped like a string.
+    mutating func dynamicKey(_ key: String) {
+        beforeValue()
+        writeString(key)
+        bytes.append(0x20)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(0x20)
+        afterKey = true
+    }
+
+    mutating func open(_ bracket: Character) {
+        beforeValue()
+        bytes.append(bracket == "{" ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        counts.append(0)
+    }
+
+    mutating func close(_ bracket: Character) {
+        let items = counts.removeLast()
+        if items > 0 { newline() }
+        bytes.append(bracket == "}" ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+    }
+
+    mutating func string(_ text: String) {
+        beforeValue()
+        writeString(text)
+    }
+
+    mutating func optionalString(_ text: String?) {
+        if let text { string(text) } else { null() }
+    }
+
+    mutating func int(_ value: Int) {
+        beforeValue()
+        writeDigits(value)
+    }
+
+    mutating func optionalInt(_ value: Int?) {
+        if let value { int(value) } else { null() }
+    }
+
+    mutating func double(_ value: Double) {
+        beforeValue()
+        if value.isFinite && value == value.rounded() && abs(value) < 1e15 {
+            writeDigits(Int(value))
+        } else if value.isFinite {
+            bytes.append(contentsOf: value.description.utf8)
+        } else {
+            writeLiteral("null")
+        }
+    }
+
+    mutating func bool(_ value: Bool) {
+        beforeValue()
+        writeLiteral(value ? "true" : "false")
+    }
+
+    mutating func null() {
+        beforeValue()
+        writeLiteral("null")
+    }
+
+    /// An object of strings, keys sorted by their UTF-8 bytes.
+    mutating func stringDictionary(_ dictionary: [String: String]) {
+        open("{")
+        for key in dictionary.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            dynamicKey(key)
+            string(dictionary[key] ?? "")
+        }
+        close("}")
+    }
+
+    /// An object of counts, keys sorted by their UTF-8 bytes.
+    mutating func countDictionary(_ dictionary: [String: Int]) {
+        open("{")
+        for key in dictionary.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            dynamicKey(key)
+            int(dictionary[key] ?? 0)
+        }
+        close("}")
+    }
+
+    private mutating func writeLiteral(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    private mutating func writeDigits(_ value: Int) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            if value == Int.min {
+                bytes.append(contentsOf: String(value).utf8.dropFirst())
+                return
+            }
+        }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+            UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
+    }
+
+    private mutating func writeString(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var contiguous = text
+        let copied = contiguous.withUTF8 { utf8 -> Bool in
+            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return false
+            }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if !copied {
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): writeLiteral("\\\"")
+                case UInt8(ascii: "\\"): writeLiteral("\\\\")
+                case 0x0A: writeLiteral("\\n")
+                case 0x0D: writeLiteral("\\r")
+                case 0x09: writeLiteral("\\t")
+                case 0..<0x20:
+                    let hex: StaticString = "0123456789abcdef"
+                    writeLiteral("\\u00")
+                    bytes.append(hex.utf8Start[Int(byte >> 4)])
+                    bytes.append(hex.utf8Start[Int(byte & 0x0F)])
+                default: bytes.append(byte)
+                }
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+/// Counts over the whole index.
+struct InfoSummary {
+    /// Number of assets.
+    var assets: Int
+    /// Number of variants (image, data and app icon entries, empty slots included).
+    var variants: Int
+    /// Number of colours (colour-set entries).
+    var colors: Int
+    /// Assets per kind; every kind is present.
+    var kinds: [String: Int]
+    /// Variants per sniffed content type; `none` counts empty slots and missing or unreadable files.
+    var contentTypes: [String: Int]
+    /// Per trait dimension (the `traits` keys), how many variants and colours use each value; `any` when unset.
+    var traits: [String: [String: Int]]
+    /// Diagnostics per severity; every severity is present.
+    var diagnostics: [String: Int]
+    /// Diagnostics per rule.
+    var rules: [String: Int]
+    /// Number of unsupported sets.
+    var unsupportedSets: Int
+    /// Number of sources read.
+    var sources: Int
+
+    init(index: CatalogIndex) {
+        assets = index.assets.count
+        kinds = Dictionary(uniqueKeysWithValues: AssetKind.allCases.map { ($0.rawValue, 0) })
+        var variantCount = 0
+        var colorCount = 0
+        // Count distinct trait combinations and content types first: one hash per variant.
+        var traitUsage: [VariantTraits: Int] = [:]
+        var typeUsage: [ContentType?: Int] = [:]
+        for asset in index.assets {
+            kinds[asset.kind.rawValue, default: 0] += 1
+            variantCount += asset.variants.count
+            colorCount += asset.colors.count
+            for variant in asset.variants {
+                typeUsage[variant.contentType, default: 0] += 1
+                traitUsage[variant.traits, default: 0] += 1
+            }
+            for color in asset.colors { traitUsage[color.traits, default: 0] += 1 }
+        }
+        variants = variantCount
+        colors = colorCount
+        contentTypes = [:]
+        for (type, count) in typeUsage { contentTypes[type?.rawValue ?? "none", default: 0] += count }
+        var traitCounts: [String: [String: Int]] = [:]
+        for dimension in InfoSummary.dimensions { traitCounts[dimension] = [:] }
+        for (traits, count) in traitUsage {
+            for (dimension, value) in InfoSummary.values(of: traits) {
+                traitCounts[dimension, default: [:]][value, default: 0] += count
+            }
+        }
+        traits = traitCounts
+        diagnostics = Dictionary(uniqueKeysWithValues: Diagnostic.Severity.allCases.map { ($0.rawValue, 0) })
+        rules = [:]
+        for diagnostic in index.diagnostics {
+            diagnostics[diagnostic.severity.rawValue, default: 0] += 1
+            rules[diagnostic.rule, default: 0] += 1
+        }
+        unsupportedSets = index.unsupportedSets.count
+        sources = index.sources.count
+    }
+
+    static let dimensions = ["idiom", "scale", "gamut", "width", "height", "appearance", "contrast", "direction"]
+
+    /// The value of each dimension, as in `traits` (scales as `2x`), `any` when unset.
+    static func values(of traits: VariantTraits) -> [(String, String)] {
+        [
+            ("idiom", traits.idiom?.token ?? "any"),
+            ("scale", traits.displayScale?.description ?? "any"),
+            ("gamut", traits.displayGamut?.token ?? "any"),
+            ("width", traits.horizontalSizeClass?.token ?? "any"),
+            ("height", traits.verticalSizeClass?.token ?? "any"),
+            ("appearance", traits.appearance?.token ?? "any"),
+            ("contrast", traits.contrast?.token ?? "any"),
+            ("direction", traits.layoutDirection?.token ?? "any"),
+        ]
+    }
+
+    /// The `summary` object, keys sorted.
+    func write(to json: inout InfoJSONWriter) {
+        json.open("{")
+        json.key("assets")
+        json.int(assets)
+        json.key("colors")
+        json.int(colors)
+        json.key("contentTypes")
+        json.countDictionary(contentTypes)
+        json.key("diagnostics")
+        json.countDictionary(diagnostics)
+        json.key("kinds")
+        json.countDictionary(kinds)
+        json.key("rules")
+        json.countDictionary(rules)
+        json.key("sources")
+        json.int(sources)
+        json.key("traits")
+        json.open("{")
+        for dimension in InfoSummary.dimensions.sorted() {
+            json.dynamicKey(dimension)
+            json.countDictionary(traits[dimension] ?? [:])
+        }
+        json.close("}")
+        json.key("unsupportedSets")
+        json.int(unsupportedSets)
+        json.key("variants")
+        json.int(variants)
+        json.close("}")
+    }
+}
+
+// MARK: - Text
+
+/// The plain-text listing.
+struct InfoText {
+    let index: CatalogIndex
+
+    func render() -> String {
+        var out = ""
+        let multipleSources = index.sources.count > 1
+        for source in index.sources {
+            out += "\(source.path) (\(source.kind == .xcassets ? "asset catalog" : "plain folder"))\n"
+        }
+        out += "\nAssets (\(index.assets.count)):\n"
+        for asset in index.assets {
+            let location = multipleSources ? joined(index.sources[asset.sourceIndex].path, asset.path) : asset.path
+            out += "  \(asset.name)  [\(asset.kind.rawValue)]  \(location)\n"
+            for variant in asset.variants {
+                out += "    \(traitText(variant.traits, withScale: true))  \(variantDetail(variant))\n"
+            }
+            for color in asset.colors {
+                out += "    \(traitText(color.traits, withScale: false))  \(colorText(color.value))\n"
+            }
+        }
+        if !index.unsupportedSets.isEmpty {
+            out += "\nUnsupported sets (\(index.unsupportedSets.count)):\n"
+            for set in index.unsupportedSets {
+                out += "  \(set.name)  [\(set.type)]  \(set.path)\n"
+            }
+        }
+        out += "\nDiagnostics (\(index.diagnostics.count)):\n"
+        for diagnostic in index.diagnostics {
+            out += "  \(diagnostic)\n"
+        }
+        out += "\nSummary:\n"
+        let summary = InfoSummary(index: index)
+        let kinds = AssetKind.allCases.compactMap { kind -> String? in
+            let count = summary.kinds[kind.rawValue] ?? 0
+            return count > 0 ? "\(count) \(kind.rawValue)" : nil
+        }
+        out += "  assets: \(summary.assets)\(kinds.isEmpty ? "" : " (" + kinds.joined(separator: ", ") + ")")"
+        out += ", variants: \(summary.variants), colours: \(summary.colors)"
+        out += ", unsupported sets: \(summary.unsupportedSets)\n"
+        if !summary.contentTypes.isEmpty {
+            out += "  content types: \(counts(summary.contentTypes))\n"
+        }
+        for dimension in InfoSummary.dimensions {
+            guard let values = summary.traits[dimension], values.keys.contains(where: { $0 != "any" }) else { continue }
+            out += "  \(dimension): \(counts(values))\n"
+        }
+        let severities = ["error", "warning", "note"].map { "\(summary.diagnostics[$0] ?? 0) \($0)\((summary.diagnostics[$0] ?? 0) == 1 ? "" : "s")" }
+        out += "  diagnostics: \(severities.joined(separator: ", "))\n"
+        return out
+    }
+
+    private func joined(_ root: String, _ path: String) -> String {
+        root.hasSuffix("/") ? root + path : root + "/" + path
+    }
+
+    private func counts(_ values: [String: Int]) -> String {
+        values.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    }
+
+    private func traitText(_ traits: VariantTraits, withScale: Bool) -> String {
+        var text = traits.description
+        if !withScale, text.hasSuffix(" any-scale") || text.contains(" any-scale ") {
+            text = text.split(separator: " ").filter { $0 != "any-scale" }.joined(separator: " ")
+        }
+        let width = text.unicodeScalars.count
+        return width >= 24 ? text : text + String(repeating: " ", count: 24 - width)
+    }
+
+    private func variantDetail(_ variant: Variant) -> String {
+        var parts = [variant.source ?? "(empty slot)"]
+        if variant.source != nil, let inspection = variant.inspection {
+            parts.append(inspection.contentType.rawValue)
+            if let width = inspection.pixelWidth, let height = inspection.pixelHeight {
+                parts.append("\(width)×\(height)")
+            }
+            if let problem = inspection.problem { parts.append("(\(problem))") }
+        } else if variant.source != nil {
+            parts.append("(not inspected)")
+        }
+        let attributes = variant.attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        if !attributes.isEmpty { parts.append("{" + attributes.joined(separator: ", ") + "}") }
+        return parts.joined(separator: "  ")
+    }
+
+    private func colorText(_ value: ColorValue) -> String {
+        switch value {
+        case .systemReference(let name):
+            return "system colour \(name)"
+        case .components(let components):
+            func format(_ number: Double) -> String {
+                let rounded = (number * 1000).rounded() / 1000
+                return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+            }
+            if components.isGray {
+                return "\(components.colorSpace) white \(format(components.red)) alpha \(format(components.alpha))"
+            }
+            return "\(components.colorSpace) \(format(components.red)) \(format(components.green)) \(format(components.blue)) alpha \(format(components.alpha))"
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import AssetCatalog
+import Foundation
+
+/// `assetc matrix`: which variant every device preset gets, for every asset.
+struct Matrix: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show which variant every device preset gets, for each asset.",
+        discussion: """
+            Rows are assets, columns are the presets of `assetc presets`; a cell shows the chosen variant's \
+            traits in short (or its file with --files), — when no variant fits.
+            """)
+
+    @Argument(help: ArgumentHelp("A packed archive, an .xcassets folder or a plain asset folder.", valueName: "archive-or-catalog"))
+    var catalog: String
+
+    @Argument(help: "Assets to show (default: all).")
+    var names: [String] = []
+
+    @Option(
+        name: .customLong("fallback-order"),
+        help: ArgumentHelp("Dimensions to rank by, most important first.", valueName: "list"),
+        transform: parseFallbackOrder)
+    var fallbackOrder: FallbackOrder?
+
+    @Flag(help: "Show the chosen file's name instead of its traits.")
+    var files = false
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    struct Cell: Encodable {
+        var index: Int
+        var source: String?
+        var traits: VariantTraits
+    }
+
+    struct Row: Encodable {
+        var name: String
+        var presets: [String: Cell?]
+    }
+
+    func run() throws {
+        let source = try CatalogLoader.load(catalog)
+        let selected = names.isEmpty ? source.assetNames : names
+        let resolver = Resolver(order: fallbackOrder ?? .default)
+        var rows: [Row] = []
+        for name in selected {
+            guard let candidates = source.candidates(named: name) else {
+                throw CLIError("no asset named '\(name)' in \(catalog)")
+            }
+            var cells: [String: Cell?] = [:]
+            for preset in DevicePreset.all {
+                let chosen = resolver.bestVariant(among: candidates.map(\.traits), for: preset.traits)
+                cells[preset.name] = chosen.map {
+                    Cell(index: $0, source: candidates[$0].source, traits: candidates[$0].traits)
+                }
+            }
+            rows.append(Row(name: name, presets: cells))
+        }
+        if json {
+            print(try JSONOutput.string(rows))
+            return
+        }
+        let header = ["asset"] + DevicePreset.all.map(\.name)
+        let table = rows.map { row in
+            [row.name]
+                + DevicePreset.all.map { preset -> String in
+                    guard let cell = row.presets[preset.name] ?? nil else { return "—" }
+                    if files, let source = cell.source { return (source as NSString).lastPathComponent }
+                    return Self.shortTraits(cell.traits)
+                }
+        }
+        print(TextTable(header: header, rows: table).rendered)
+    }
+
+    /// `2x`, `pad 2x dark`, `any` for a universal vector.
+    static func shortTraits(_ traits: VariantTraits) -> String {
+        var parts: [String] = []
+        if let idiom = traits.idiom { parts.append(idiom.token) }
+        if let scale = traits.displayScale { parts.append(scale.description) }
+        if let gamut = traits.displayGamut { parts.append(gamut.token) }
+        if traits.horizontalSizeClass != nil || traits.verticalSizeClass != nil {
+            parts.append(traits.sizeClasses.description.replacingOccurrences(of: " ", with: ""))
+        }
+        if let appearance = traits.appearance { parts.append(appearance.token) }
+        if let contrast = traits.contrast { parts.append(contrast == .high ? "hc" : "nc") }
+        if let direction = traits.layoutDirection { parts.append(direction.token) }
+        return parts.isEmpty ? "any" : parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,216 @@
+import ArgumentParser
+import AssetCatalog
+import AssetCatalogBuilder
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `assetc pack`: reads catalogs and asset folders and writes one archive file.
+struct Pack: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Pack asset catalogs and plain asset folders into one archive file.",
+        discussion: """
+            Reads every root, checks every PNG's chunks and CRCs (and decodes it with --verify-pixels), \
+            and writes the archive described in docs/FORMAT.md. Payloads are stored byte for byte unless \
+            --optimize, which re-encodes PNGs losslessly and keeps the smaller file. The same inputs always \
+            give the same bytes. The archive is written to a temporary file beside the output and renamed \
+            into place: an interrupted or failed pack leaves an existing archive untouched.
+
+            A cache beside the output (.<output>.assetc-cache) remembers what was checked and optimised, so \
+            a repack only works on files that changed, and does nothing when nothing changed.
+
+            Exit status: 0 on success, 1 when the inputs have errors (without --allow-errors) or the archive \
+            cannot be written, 130 when interrupted.
+            """)
+
+    @Argument(help: ArgumentHelp("An .xcassets folder or a plain asset folder.", valueName: "catalog-or-folder"))
+    var inputs: [String]
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The archive to write.", valueName: "file"))
+    var output: String
+
+    @Option(help: ArgumentHelp("Files read and checked at once (default: one per processor).", valueName: "n"))
+    var jobs: Int?
+
+    @Flag(help: "Re-encode PNGs losslessly and keep the smaller file (decoded pixels must be identical).")
+    var optimize = false
+
+    @Option(
+        name: .customLong("max-pixels"),
+        help: ArgumentHelp("Images with more pixels than this are errors.", valueName: "n"))
+    var maxPixels: Int?
+
+    @Flag(name: .customLong("verify-pixels"), help: "Fully decode every PNG, not only check its chunks and CRCs.")
+    var verifyPixels = false
+
+    @Option(help: ArgumentHelp("The cache folder (default: beside the output).", valueName: "dir"))
+    var cache: String?
+
+    @Flag(name: .customLong("no-cache"), help: "Use no cache: check (and optimise) every file again.")
+    var noCache = false
+
+    @Flag(name: .customLong("allow-errors"), help: "Pack what is valid even when some inputs have errors.")
+    var allowErrors = false
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    @Flag(help: "Print the pack summary as JSON.")
+    var json = false
+
+    @Flag(help: "Show progress even when standard error is not a terminal.")
+    var progress = false
+
+    func validate() throws {
+        if inputs.isEmpty { throw ValidationError("give at least one catalog or folder") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let maxPixels, maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1") }
+        if cache != nil && noCache { throw ValidationError("give either --cache or --no-cache, not both") }
+    }
+
+    func run() throws {
+        for path in inputs {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CLIError("\(path): no such folder")
+            }
+        }
+        let started = Date()
+        var options = PackOptions(optimize: optimize, verifyPixels: verifyPixels, maxPixels: maxPixels, allowErrors: allowErrors)
+        if let jobs { options.jobs = jobs }
+        if noCache {
+            options.cache = .disabled
+        } else if let cache {
+            options.cache = .directory(cache)
+        }
+
+        // Nothing changed since the last pack (checked with stat alone): skip reading altogether.
+        let cacheDirectory = options.cacheDirectory(forOutput: output)
+        let stampRoots = inputs + [Bundle.main.executablePath].compactMap { $0 }
+        let optionsDescription =
+            "assetc \(AssetcVersion.current) optimize=\(optimize) verify-pixels=\(verifyPixels) "
+            + "max-pixels=\(maxPixels ?? 0) allow-errors=\(allowErrors)"
+        if let cacheDirectory, let stored = InputTreeStamp.load(from: cacheDirectory),
+            InputTreeStamp(roots: stampRoots, optionsDescription: optionsDescription, output: output) == stored.stamp
+        {
+            var summary = stored.summary
+            summary.upToDate = true
+            summary.elapsedSeconds = Date().timeIntervalSince(started)
+            try report(summary, started: started)
+            return
+        }
+        if let cacheDirectory { InputTreeStamp.remove(from: cacheDirectory) }
+
+        let reporter = PackProgressReporter(
+            enabled: !quiet && !json && (progress || isatty(STDERR_FILENO) == 1), terminal: isatty(STDERR_FILENO) == 1,
+            forced: progress)
+        reporter.phase("reading \(inputs.count == 1 ? inputs[0] : "\(inputs.count) roots")")
+
+        // The reader only reads headers: the packer checks every PNG itself (and decodes with --verify-pixels).
+        var readerOptions = ReaderOptions(verifyPixels: false, jobs: jobs)
+        if let maxPixels { readerOptions.maxPixels = maxPixels }
+        let index = CatalogReader(options: readerOptions).read(inputs)
+        options.progress = { reporter.update($0) }
+
+        let summary: PackSummary
+        do {
+            summary = try Packer(options: options).pack(index, to: output)
+        } catch {
+            reporter.finish()
+            throw CLIError(error.description)
+        }
+        reporter.finish()
+        if let cacheDirectory,
+            let stamp = InputTreeStamp(roots: stampRoots, optionsDescription: optionsDescription, output: output)
+        {
+            stamp.store(in: cacheDirectory, summary: summary)
+        }
+        try report(summary, started: started)
+    }
+
+    private func report(_ summary: PackSummary, started: Date) throws {
+        if json {
+            print(try JSONOutput.string(summary))
+            return
+        }
+        if !quiet {
+            for problem in summary.problems { FileHandle.standardError.write(Data("warning: skipped: \(problem)\n".utf8)) }
+            print(Self.describe(summary, seconds: Date().timeIntervalSince(started)))
+        }
+    }
+
+    static func describe(_ summary: PackSummary, seconds: Double) -> String {
+        if summary.upToDate {
+            return "\(summary.output) is up to date (\(summary.assetCount) assets, \(bytes(summary.bytesOut)))"
+        }
+        var text = "packed \(summary.assetCount) assets, \(summary.variantCount) variants, \(summary.payloadCount) payloads"
+        if summary.deduplicatedCount > 0 { text += " (\(summary.deduplicatedCount) duplicates stored once)" }
+        text += " into \(summary.output): \(bytes(summary.bytesIn)) in, \(bytes(summary.bytesOut)) out"
+        if summary.optimizedSavings > 0 { text += ", \(bytes(summary.optimizedSavings)) saved by --optimize" }
+        if summary.skippedVariantCount > 0 { text += ", \(summary.skippedVariantCount) variants skipped" }
+        if summary.cachedFileCount > 0 { text += ", \(summary.cachedFileCount) files from cache" }
+        return text + String(format: " in %.2f s", seconds)
+    }
+
+    static func bytes(_ count: Int) -> String {
+        if count < 10_000 { return "\(count) B" }
+        if count < 10_000_000 { return String(format: "%.1f kB", Double(count) / 1000) }
+        return String(format: "%.1f MB", Double(count) / 1_000_000)
+    }
+}
+
+/// Draws pack progress on standard error: a bar redrawn in place on a terminal (only for packs that
+/// last over a second), or one line per update with --progress on a pipe.
+final class PackProgressReporter: @unchecked Sendable {
+    private let enabled: Bool
+    private let terminal: Bool
+    private let forced: Bool
+    private let started = Date()
+    private let lock = NSLock()
+    private var drawn = false
+
+    init(enabled: Bool, terminal: Bool, forced: Bool) {
+        self.enabled = enabled
+        self.terminal = terminal
+        self.forced = forced
+    }
+
+    func phase(_ text: String) {
+        guard enabled, forced, !terminal else { return }
+        write("assetc pack: \(text)\n")
+    }
+
+    func update(_ progress: PackProgress) {
+        guard enabled else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        guard forced || Date().timeIntervalSince(started) >= 1 else { return }
+        let fraction = progress.filesTotal == 0 ? 1 : Double(progress.filesDone) / Double(progress.filesTotal)
+        if terminal {
+            let width = 30
+            let filled = Int(fraction * Double(width))
+            let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+            write(
+                "\r\u{1B}[K[\(bar)] \(Int(fraction * 100))% \(progress.filesDone)/\(progress.filesTotal) files, "
+                    + Pack.bytes(progress.bytesWritten))
+            drawn = true
+        } else {
+            write("assetc pack: \(progress.filesDone)/\(progress.filesTotal) files, \(Pack.bytes(progress.bytesWritten))\n")
+        }
+    }
+
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        if drawn { write("\r\u{1B}[K") }
+        drawn = false
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}

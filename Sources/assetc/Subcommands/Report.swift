@@ -1,0 +1,124 @@
+import ArgumentParser
+import AssetCatalog
+import AssetCatalogBuilder
+import Foundation
+
+/// `assetc report`: one self-contained HTML page showing every asset's variants, findings and device matrix.
+struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write an HTML report: each asset's variants by traits, its findings, and what each device gets.",
+        discussion: """
+            For catalogs or plain folders the page shows the audit's findings on the assets they concern (the same \
+            configuration as 'assetc audit': each root's .assetc.yml, or --config). For a packed archive it shows \
+            the variants and the device matrix. Images are embedded as data: URIs (up to --embed-limit bytes each; \
+            larger ones and PDFs are linked relative to the page), so the page is one file.
+
+            Exit status: 0 when the page was written, 2 for usage errors and unreadable inputs.
+            """)
+
+    @Argument(help: ArgumentHelp("An .xcassets folder, a plain asset folder, or an archive written by 'assetc pack'.", valueName: "catalog-or-archive"))
+    var paths: [String] = []
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The HTML file to write.", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("A configuration file to use for every catalog, instead of each root's .assetc.yml.", valueName: "file"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("Findings listed in this file are shown as known.", valueName: "file"))
+    var baseline: String?
+
+    @Option(help: ArgumentHelp("The page title.", valueName: "text"))
+    var title: String?
+
+    @Option(
+        name: .customLong("embed-limit"),
+        help: ArgumentHelp("Images larger than this many bytes are linked instead of embedded.", valueName: "bytes"))
+    var embedLimit: Int = 4 << 20
+
+    @Option(help: ArgumentHelp("Files and assets checked at once (default: one per processor).", valueName: "n"))
+    var jobs: Int?
+
+    func run() throws {
+        // Anything other than a deliberate exit status is an internal error: exit 2, never 1 (which means
+        // "findings").
+        do {
+            try perform()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            AuditCommandSupport.standardError("error: \(error)")
+            throw ExitCode(2)
+        }
+    }
+
+    private func perform() throws {
+        guard let output else { throw usage("give the page to write with -o FILE") }
+        guard !paths.isEmpty else { throw usage("give a catalog, a folder or an archive") }
+        if embedLimit < 0 { throw usage("--embed-limit must not be negative") }
+        if let jobs, jobs < 1 { throw usage("--jobs must be at least 1") }
+        var folders: [String] = []
+        var archives: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw usage("\(path): no such file or folder")
+            }
+            if isDirectory.boolValue { folders.append(path) } else { archives.append(path) }
+        }
+        if !archives.isEmpty && (archives.count > 1 || !folders.isEmpty) {
+            throw usage("give either catalog folders or one archive")
+        }
+        let outputFolder = URL(fileURLWithPath: output).deletingLastPathComponent().standardizedFileURL.path
+
+        let document: ReportDocument
+        if let archivePath = archives.first {
+            do {
+                let archive = try AssetArchive(path: archivePath)
+                document = try ReportDocument(
+                    archive: archive, path: archivePath, title: title ?? "Report: \(archivePath)", embedLimit: embedLimit)
+            } catch {
+                throw usage("\(archivePath): not a readable archive: \(error)")
+            }
+        } else {
+            let (defaultConfiguration, perCatalog) = try AuditCommandSupport.configurations(config: config, paths: folders)
+            var knownFindings: AuditBaseline?
+            if let baseline {
+                do { knownFindings = try AuditBaseline.load(path: baseline) } catch { throw usage("\(error)") }
+            }
+            let index = CatalogReader(options: ReaderOptions(jobs: jobs)).read(folders)
+            let report = Auditor(configuration: defaultConfiguration, catalogConfigurations: perCatalog, jobs: jobs)
+                .audit(index, baseline: knownFindings)
+            let shown = folders.first.flatMap { perCatalog[$0] } ?? defaultConfiguration
+            document = ReportDocument(
+                index: index, report: report, configuration: shown, title: title ?? "Report: \(folders.joined(separator: ", "))",
+                embedLimit: embedLimit,
+                linkBase: { catalog, path in
+                    Self.relativePath(from: outputFolder, to: URL(fileURLWithPath: catalog).appendingPathComponent(path).standardizedFileURL.path)
+                })
+        }
+        do {
+            try AuditCommandSupport.write(HTMLReportRenderer.render(document), to: output)
+        } catch {
+            throw usage("cannot write \(output): \(error)")
+        }
+        let count = document.assets.count
+        AuditCommandSupport.standardError("wrote \(output): \(count) asset\(count == 1 ? "" : "s")")
+    }
+
+    /// `to` relative to the folder `from` (both absolute), percent-encoded for an `href`.
+    static func relativePath(from folder: String, to file: String) -> String {
+        let base = folder.split(separator: "/")
+        let target = file.split(separator: "/")
+        var common = 0
+        while common < base.count, common < target.count - 1, base[common] == target[common] { common += 1 }
+        let parts = Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)
+        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#"))
+        return parts.map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0 }.joined(separator: "/")
+    }
+
+    private func usage(_ message: String) -> ExitCode {
+        AuditCommandSupport.standardError("error: \(message)")
+        return ExitCode(2)
+    }
+}

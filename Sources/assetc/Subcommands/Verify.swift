@@ -1,0 +1,33 @@
+import ArgumentParser
+import AssetCatalog
+import Foundation
+
+/// `assetc verify`: checks every checksum and record of a packed archive.
+struct Verify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check every checksum and record of a packed archive.",
+        discussion: """
+            Checks the header, every section's CRC, every record's references and every payload's CRC. \
+            Exit status: 0 when the archive is sound, 1 when it is damaged or cannot be read.
+            """)
+
+    @Argument(help: ArgumentHelp("A packed archive.", valueName: "archive"))
+    var archive: String
+
+    func run() throws {
+        let catalog: AssetArchive
+        do {
+            catalog = try AssetArchive(path: archive)
+        } catch {
+            throw CLIError("\(archive) is damaged or not an archive: \(error)")
+        }
+        let problems = catalog.problems(limit: 100)
+        guard problems.isEmpty else {
+            var report = "\(archive) is damaged (\(problems.count == 100 ? "100 or more" : "\(problems.count)") problem(s)):"
+            for problem in problems { report += "\n  \(problem)" }
+            throw CLIError(report)
+        }
+        let version = catalog.formatVersion
+        print("\(archive): OK (format \(version.major).\(version.minor), \(catalog.count) assets, \(catalog.byteCount) bytes)")
+    }
+}

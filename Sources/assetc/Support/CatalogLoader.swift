@@ -1,0 +1,23 @@
+import AssetCatalog
+import AssetCatalogBuilder
+import Foundation
+
+/// Opens what the user named: a source catalog folder (read with the reader) or a packed archive file.
+enum CatalogLoader {
+    static func load(_ path: String, maxPixels: Int? = nil) throws -> any ResolvableCatalog {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CLIError("\(path): no such file or folder")
+        }
+        if !isDirectory.boolValue {
+            do {
+                return ArchiveCatalog(archive: try AssetArchive(path: path))
+            } catch {
+                throw CLIError("\(path): not a usable assetc archive: \(error)")
+            }
+        }
+        var options = ReaderOptions()
+        if let maxPixels { options.maxPixels = maxPixels }
+        return CatalogReader(options: options).read([path])
+    }
+}
