@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Benchmarks. Each figure is reported next to a baseline measured in the same run, because absolute
+# times on shared machines are not stable. Results and how to read them: docs/PERFORMANCE.md.
+#
+#   Scripts/bench.sh              everything
+#   Scripts/bench.sh resolver     only the resolver benchmark (also: read, pack, audit)
+#
+# BENCH_DIR (default .build-bench) holds the generated 10,000-set catalog and the outputs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+Scripts/bootstrap.sh
+only="${1:-all}"
+bench_dir="${BENCH_DIR:-.build-bench}"
+runs="${BENCH_RUNS:-3}"
+mkdir -p "$bench_dir"
+
+swift build -c release --product assetc
+swift build -c release --product ResolverBenchmark
+swift build -c release --product ArchiveBenchmark
+bin=".build/release"
+
+# median_seconds CMD...: runs CMD $runs times (after one warm-up run) and prints the median wall time.
+median_seconds() {
+  "$@" >/dev/null 2>&1 || true
+  local times=()
+  for _ in $(seq "$runs"); do
+    local start end
+    start=$(date +%s%N)
+    "$@" >/dev/null 2>&1 || true
+    end=$(date +%s%N)
+    times+=("$(( end - start ))")
+  done
+  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.3f", a[int((NR+1)/2)]/1e9}'
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+catalog="$bench_dir/Bench.xcassets"
+stamp="$bench_dir/.generator-$(sha256sum Scripts/generate-bench-catalog.py | cut -c1-16)"
+if [ ! -e "$stamp" ] && [ "$only" != "resolver" ]; then
+  echo "generating $catalog (10,000 image sets x 3 PNG scales)…"
+  rm -f "$bench_dir"/.generator-*
+  python3 Scripts/generate-bench-catalog.py "$catalog" --sets 10000
+  touch "$stamp"
+fi
+
+if [ "$only" = all ] || [ "$only" = resolver ]; then
+  echo
+  echo "== Resolver: lookup + resolve vs Dictionary<String, Int> (target <= 3x)"
+  "$bin/ResolverBenchmark"
+fi
+
+if [ "$only" = all ] || [ "$only" = read ]; then
+  echo
+  echo "== Reading: assetc info --json (full PNG decode) vs pngcheck -q, same files, 2 cores"
+  if ! command -v pngcheck >/dev/null 2>&1; then
+    if [ "$(id -u)" -eq 0 ]; then apt-get install -y -qq pngcheck >/dev/null || true; fi
+  fi
+  find "$catalog" -name '*.png' | sort > "$bench_dir/pngs.txt"
+  png_bytes=$(tr '\n' '\0' < "$bench_dir/pngs.txt" | du -cb --files0-from=- | tail -1 | cut -f1)
+  png_mb=$(awk -v b="$png_bytes" 'BEGIN { printf "%.1f", b / 1e6 }')
+  info_s=$(median_seconds "$bin/assetc" info --json "$catalog")
+  echo "  PNG input: $(wc -l < "$bench_dir/pngs.txt") files, $png_mb MB"
+  echo "  assetc info --json      ${info_s}s  $(awk -v m="$png_mb" -v s="$info_s" 'BEGIN { printf "%.0f", m / s }') MB/s"
+  if command -v pngcheck >/dev/null 2>&1; then
+    pngcheck_s=$(median_seconds sh -c "xargs -a '$bench_dir/pngs.txt' -d '\n' -n 500 -P 2 pngcheck -q")
+    echo "  pngcheck -q (2 workers) ${pngcheck_s}s  $(awk -v m="$png_mb" -v s="$pngcheck_s" 'BEGIN { printf "%.0f", m / s }') MB/s"
+    echo "  assetc info / pngcheck time: $(ratio "$info_s" "$pngcheck_s")x (target <= 1.00x)"
+  else
+    echo "  pngcheck is not installed (apt-get install pngcheck): no baseline"
+  fi
+fi
+
+if [ "$only" = all ] || [ "$only" = pack ]; then
+  echo
+  echo "== Packing 10,000 sets x 3 scales vs tar -cf of the same folder"
+  archive="$bench_dir/Bench.car"
+  tar_s=$(median_seconds tar -cf "$bench_dir/bench.tar" -C "$bench_dir" Bench.xcassets)
+  pack_s=$(median_seconds "$bin/assetc" pack "$catalog" -o "$archive" --no-cache --quiet)
+  verify_s=$(median_seconds "$bin/assetc" pack "$catalog" -o "$archive" --no-cache --verify-pixels --quiet)
+  optimize_out="$bench_dir/Bench-optimized.car"
+  "$bin/assetc" pack "$catalog" -o "$optimize_out" --no-cache --optimize --quiet
+  "$bin/assetc" pack "$catalog" -o "$archive" --no-cache --quiet
+  rm -rf "$bench_dir/cache"
+  cold_s=$(median_seconds sh -c "rm -rf '$bench_dir/cache'; '$bin/assetc' pack '$catalog' -o '$archive' --cache '$bench_dir/cache' --quiet")
+  "$bin/assetc" pack "$catalog" -o "$archive" --cache "$bench_dir/cache" --quiet
+  warm_s=$(median_seconds "$bin/assetc" pack "$catalog" -o "$archive" --cache "$bench_dir/cache" --quiet)
+  input_bytes=$(find "$catalog" -type f ! -name Contents.json -print0 | du -cb --files0-from=- | tail -1 | cut -f1)
+  archive_bytes=$(stat -c %s "$archive")
+  optimized_bytes=$(stat -c %s "$optimize_out")
+  echo "  tar -cf                         ${tar_s}s"
+  echo "  assetc pack (default)           ${pack_s}s  $(ratio "$pack_s" "$tar_s")x tar (target <= 2x)"
+  echo "  assetc pack --verify-pixels     ${verify_s}s  $(ratio "$verify_s" "$tar_s")x tar"
+  echo "  sum of input payloads           $input_bytes bytes"
+  echo "  archive (default)               $archive_bytes bytes  $(awk -v a="$archive_bytes" -v b="$input_bytes" 'BEGIN { printf "%+.2f%%", (a / b - 1) * 100 }') (target <= +1%)"
+  echo "  archive (--optimize)            $optimized_bytes bytes  $(awk -v a="$optimized_bytes" -v b="$input_bytes" 'BEGIN { printf "%+.2f%%", (a / b - 1) * 100 }') (target < 0%)"
+  echo "  cold pack with cache            ${cold_s}s"
+  echo "  no-change repack                ${warm_s}s  $(awk -v a="$warm_s" -v b="$cold_s" 'BEGIN { printf "%.1f%%", a / b * 100 }') of cold (target <= 10%)"
+  "$bin/ArchiveBenchmark" "$archive"
+fi
+
+if [ "$only" = all ] || [ "$only" = audit ]; then
+  echo
+  echo "== Audit vs info on the same catalog (target <= 1.5x)"
+  info_s=$(median_seconds "$bin/assetc" info --json "$catalog")
+  audit_s=$(median_seconds "$bin/assetc" audit "$catalog" --format json)
+  echo "  assetc info --json   ${info_s}s"
+  echo "  assetc audit         ${audit_s}s  $(ratio "$audit_s" "$info_s")x info"
+fi

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The main job on the sample catalogs: read and check them, resolve images for devices, pack an
+# archive, show the device matrix, extract images, and audit — what a user would do first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+Scripts/bootstrap.sh
+swift build -c release --product assetc
+assetc="$PWD/.build/release/assetc"
+out="${DEMO_OUT:-.build/demo}"
+mkdir -p "$out"
+
+section() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
+show() { printf '\033[2m$ %s\033[0m\n' "$*"; "$@"; }
+
+section "Device presets"
+show "$assetc" presets
+
+section "Reading the sample catalogs"
+show "$assetc" info SampleCatalogs/Showcase.xcassets
+show "$assetc" info SampleCatalogs/PlainAssets
+
+section "Which variant does each device get?"
+show "$assetc" resolve SampleCatalogs/Showcase.xcassets Hero --device iphone-portrait
+show "$assetc" resolve SampleCatalogs/Showcase.xcassets Hero --device iphone-portrait --appearance dark
+show "$assetc" resolve SampleCatalogs/Showcase.xcassets Banner --device ipad-slide-over --explain
+show "$assetc" resolve SampleCatalogs/Showcase.xcassets WideGamutPhoto --device iphone-legacy-portrait --json
+show "$assetc" resolve SampleCatalogs/PlainAssets hero --device ipad --appearance dark
+
+section "Packing Showcase.xcassets into one archive"
+show "$assetc" pack SampleCatalogs/Showcase.xcassets -o "$out/Showcase.car"
+show "$assetc" info "$out/Showcase.car"
+show "$assetc" verify "$out/Showcase.car"
+
+section "The device matrix: which variant every preset gets"
+show "$assetc" matrix "$out/Showcase.car"
+
+section "Extracting one image for two devices (look at them: each says which variant it is)"
+show "$assetc" extract "$out/Showcase.car" Banner --device iphone-portrait -o "$out/Banner-iphone.png"
+show "$assetc" extract "$out/Showcase.car" Banner --device ipad -o "$out/Banner-ipad.png"
+
+section "Auditing the sample catalogs"
+show "$assetc" audit SampleCatalogs/Showcase.xcassets
+# Broken.xcassets is broken on purpose: the audit exits 1, which is what CI would see.
+if show "$assetc" audit SampleCatalogs/Broken.xcassets; then
+  echo "unexpected: the broken catalog passed the audit" >&2
+  exit 1
+fi
+
+section "HTML report"
+show "$assetc" report SampleCatalogs/Broken.xcassets -o "$out/Broken-report.html"
+show "$assetc" report SampleCatalogs/Showcase.xcassets -o "$out/Showcase-report.html"
+echo
+echo "Outputs are in $out/: the archive, two extracted images and two HTML reports."
