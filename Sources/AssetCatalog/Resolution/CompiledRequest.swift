@@ -81,25 +81,18 @@ public struct CompiledRequest: Hashable, Sendable {
     /// The lookup word for a dimension where another specified value eliminates the variant:
     /// the same table ``DimensionMatch/judge(_:variant:request:)`` defines (a test checks every entry).
     private static func exclusiveWord<Value: TraitValue>(_ request: Value?) -> UInt64 {
-        let requested = UInt64(PackedVariantTraits.code(request))
-        let valueCount = UInt64(Value.valueCount)
-        var word: UInt64 = 0
-        for code: UInt64 in 0..<8 {
-            let entry: UInt64
-            if code > valueCount {
-                entry = 0b100  // a code no value has (a damaged archive): never match it
-            } else if requested == 0 {
-                entry = code == 0 ? 0 : 1
-            } else {
-                entry = code == requested ? 0 : (code == 0 ? 1 : 0b100)
-            }
-            word |= entry << (code * 3)
-        }
-        return word
+        word(request, otherValue: 0b100)
     }
 
     /// The lookup word for a dimension ranked exact → any → other value.
     private static func softWord<Value: TraitValue>(_ request: Value?) -> UInt64 {
+        word(request, otherValue: 2)
+    }
+
+    /// Three bits per code: 0 for the requested value (or any, when unspecified), 1 for any (or a specific
+    /// value, when unspecified), `otherValue` for another specified value, and elimination for codes no
+    /// value has (a damaged archive must never match them).
+    private static func word<Value: TraitValue>(_ request: Value?, otherValue: UInt64) -> UInt64 {
         let requested = UInt64(PackedVariantTraits.code(request))
         let valueCount = UInt64(Value.valueCount)
         var word: UInt64 = 0
@@ -110,7 +103,7 @@ public struct CompiledRequest: Hashable, Sendable {
             } else if requested == 0 {
                 entry = code == 0 ? 0 : 1
             } else {
-                entry = code == requested ? 0 : (code == 0 ? 1 : 2)
+                entry = code == requested ? 0 : (code == 0 ? 1 : otherValue)
             }
             word |= entry << (code * 3)
         }
