@@ -50,21 +50,10 @@ struct CatalogWalker {
         for entry in entries {
             if entry.isHidden || entry.name == "Contents.json" { continue }
             let path = joinPath(folder, entry.name)
-            var ioPath = ioFolder + "/" + entry.name
-            var kind = entry.kind
-            if kind == .symbolicLink {
-                switch SymbolicLinks.resolve(ioPath, root: root) {
-                case .broken:
-                    sink.emit(.unreadablePath, at: path, "is a broken symbolic link")
-                    continue
-                case .outside(let real):
-                    sink.emit(.unsafePath, at: path, SymbolicLinks.outsideMessage(real))
-                    continue
-                case .inside(let real, let status):
-                    ioPath = real
-                    kind = status.kind
-                }
-            }
+            guard
+                let (ioPath, kind, _) = SymbolicLinks.walkTarget(
+                    ioPath: ioFolder + "/" + entry.name, kind: entry.kind, path: path, root: root, sink: &sink)
+            else { continue }
             switch kind {
             case .directory:
                 visitFolder(entry.name, path: path, ioPath: ioPath, namespace: childNamespace, ancestors: ancestors)

@@ -28,23 +28,11 @@ struct PlainFolderWalker {
         var folders: [(name: String, ioPath: String)] = []
         for entry in entries where !entry.isHidden {
             let path = joinPath(folder, entry.name)
-            var ioPath = ioFolder + "/" + entry.name
-            var kind = entry.kind
-            var noFollow = true
-            if kind == .symbolicLink {
-                switch SymbolicLinks.resolve(ioPath, root: root) {
-                case .broken:
-                    sink.emit(.unreadablePath, at: path, "is a broken symbolic link")
-                    continue
-                case .outside(let real):
-                    sink.emit(.unsafePath, at: path, SymbolicLinks.outsideMessage(real))
-                    continue
-                case .inside(let real, let status):
-                    ioPath = real
-                    kind = status.kind
-                    noFollow = false
-                }
-            }
+            guard
+                let (ioPath, kind, isLink) = SymbolicLinks.walkTarget(
+                    ioPath: ioFolder + "/" + entry.name, kind: entry.kind, path: path, root: root, sink: &sink)
+            else { continue }
+            let noFollow = !isLink
             switch kind {
             case .file:
                 files.append(FoundFile(name: entry.name, ioPath: ioPath, noFollow: noFollow))

@@ -22,4 +22,23 @@ enum SymbolicLinks {
     static func outsideMessage(_ realPath: String) -> String {
         "is a symbolic link to '\(realPath)', outside the catalog root; it is not followed"
     }
+
+    /// What a folder walker should treat an entry as. A link is followed only when it stays inside the
+    /// root; a broken link (`unreadable-path`) or one leading outside (`unsafe-path`) is reported and
+    /// `nil` is returned, so the walker skips it.
+    static func walkTarget(
+        ioPath: String, kind: FileSystem.EntryKind, path: String, root: RootContext, sink: inout DiagnosticSink
+    ) -> (ioPath: String, kind: FileSystem.EntryKind, isLink: Bool)? {
+        guard kind == .symbolicLink else { return (ioPath, kind, false) }
+        switch resolve(ioPath, root: root) {
+        case .broken:
+            sink.emit(.unreadablePath, at: path, "is a broken symbolic link")
+            return nil
+        case .outside(let real):
+            sink.emit(.unsafePath, at: path, outsideMessage(real))
+            return nil
+        case .inside(let real, let status):
+            return (real, status.kind, true)
+        }
+    }
 }
