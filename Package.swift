@@ -3,7 +3,8 @@ import PackageDescription
 
 // The layout mirrors the architecture (see docs/ARCHITECTURE.md):
 // runtime (`AssetCatalog`), build time (`AssetCatalogBuilder`), CLI (`assetc`),
-// and the C layer that keeps libpng's longjmp away from Swift frames.
+// and the C layer that keeps libpng's longjmp away from Swift frames (libdeflate speeds up its
+// PNG verification).
 let package = Package(
     name: "assetc",
     platforms: [.macOS(.v13)],
@@ -21,9 +22,14 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev", "zlib1g-dev", "pkg-config"]), .brew(["libpng"])]
         ),
+        .systemLibrary(
+            name: "CDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
+        ),
         .target(
             name: "CPNGSupport",
-            dependencies: ["CPNG"]
+            dependencies: ["CPNG", "CDeflate"]
         ),
         .target(
             name: "AssetCatalog",

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Installs what building assetc needs on Debian/Ubuntu: libpng, zlib and pkg-config.
+# Installs what building assetc needs on Debian/Ubuntu: libpng, zlib, libdeflate and pkg-config.
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
-packages=(libpng-dev zlib1g-dev pkg-config)
+packages=(libpng-dev zlib1g-dev libdeflate-dev pkg-config)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
@@ -22,7 +22,7 @@ fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
   echo "bootstrap: missing ${missing[*]}, and this is not a Debian-like system." >&2
-  echo "bootstrap: install libpng (with headers), zlib and pkg-config with your package manager." >&2
+  echo "bootstrap: install libpng (with headers), zlib, libdeflate and pkg-config with your package manager." >&2
   exit 1
 fi
 

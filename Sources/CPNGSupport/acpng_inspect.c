@@ -261,7 +261,10 @@ acpng_status acpng_inspect_with_options(const void *bytes, size_t length,
                                         acpng_info *info, char *message,
                                         size_t message_capacity) {
     const uint8_t *data = bytes;
-    if (options != NULL) options->used_fast_verifier = 0;
+    if (options != NULL) {
+        options->used_fast_verifier = 0;
+        options->used_whole_buffer = 0;
+    }
     if (info == NULL || options == NULL) return ACPNG_ERR_INVALID_ARGUMENT;
     const int decode_pixels = options->decode_pixels;
     const uint64_t max_pixels = options->max_pixels;
@@ -288,6 +291,7 @@ acpng_status acpng_inspect_with_options(const void *bytes, size_t length,
     acpng_verify_plan plan;
     memset(&plan, 0, sizeof plan);
     plan.buffer_bytes = options->verify_buffer_bytes;
+    plan.streaming_only = options->streaming_inflate != 0;
     size_t first_idat = 0;
     int use_fast = 0;
     status = acpng_inspect_run(png, png_info, &io, decode_pixels, max_pixels, info, &row,
@@ -297,7 +301,8 @@ acpng_status acpng_inspect_with_options(const void *bytes, size_t length,
     if (status == ACPNG_OK && use_fast) {
         options->used_fast_verifier = 1;
         status = acpng_verify_image_data(data, length, first_idat, &plan,
-                                         &info->all_alpha_opaque, message, message_capacity);
+                                         &info->all_alpha_opaque, &options->used_whole_buffer,
+                                         message, message_capacity);
     }
 
     if (status == ACPNG_OK) acpng_scan_color_chunks(data, length, info);

@@ -86,6 +86,8 @@ typedef struct acpng_verify_plan {
     uint8_t reject_oversized_chunks;
     /* png_set_chunk_malloc_max as set by acpng_configure_read. */
     uint64_t chunk_malloc_max;
+    /* Non-zero skips the whole-buffer path (tests of the streaming path). */
+    uint8_t streaming_only;
 } acpng_verify_plan;
 
 /* 0 when libpng's row-by-row decode must be used after all: the zlib stream
@@ -98,11 +100,13 @@ int acpng_verify_applies(const uint8_t *data, size_t length, size_t first_idat,
  * chunk structure and CRCs, the zlib stream, the amount of image data and the
  * filter types, with the outcome libpng's png_read_row + png_read_end would
  * give. Non-interlaced images only. Sets *all_alpha_opaque when
- * plan->check_alpha. */
+ * plan->check_alpha, and *used_whole_buffer to 1 when the whole-buffer path
+ * (libdeflate) proved the file sound, 0 when the streaming path (zlib) decided. */
 acpng_status acpng_verify_image_data(const uint8_t *data, size_t length,
                                      size_t first_idat,
                                      const acpng_verify_plan *plan,
-                                     int8_t *all_alpha_opaque, char *message,
+                                     int8_t *all_alpha_opaque,
+                                     int *used_whole_buffer, char *message,
                                      size_t message_capacity);
 
 #endif /* ASSETC_ACPNG_INTERNAL_H */

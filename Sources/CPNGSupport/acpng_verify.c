@@ -41,6 +41,8 @@
 #include "acpng_internal.h"
 
 #include <inttypes.h>
+#include <libdeflate.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -201,9 +203,10 @@ static acpng_status acpng_finish_chunk(acpng_walker *walker, const acpng_chunk *
                           ACPNG_TRUNCATED_MESSAGE);
         return ACPNG_ERR_TRUNCATED;
     }
-    /* Type and data are contiguous; the length fits a uInt (at most 2^31+3). */
-    uLong crc = crc32(0L, chunk->type, (uInt)(chunk->length + 4));
-    if ((uint32_t)crc != acpng_be32(chunk->body + chunk->length)) {
+    /* Type and data are contiguous. libdeflate's CRC-32 is zlib's, computed
+     * several times faster (carry-less multiplication where the CPU has it). */
+    uint32_t crc = libdeflate_crc32(0, chunk->type, (size_t)chunk->length + 4);
+    if (crc != acpng_be32(chunk->body + chunk->length)) {
         acpng_chunk_message(walker->message, walker->message_capacity, chunk->type,
                             "CRC error");
         return ACPNG_ERR_CORRUPT;
@@ -648,7 +651,7 @@ int acpng_verify_applies(const uint8_t *data, size_t length, size_t first_idat,
             if (cinfo < 7 && ((uint64_t)1 << (cinfo + 8)) < expected) {
                 /* Unless the byte is damaged: the verifier reports the CRC error. */
                 if (length - position - 8 >= (size_t)chunk_length + 4 &&
-                    (uint32_t)crc32(0L, header + 4, (uInt)(chunk_length + 4)) !=
+                    libdeflate_crc32(0, header + 4, (size_t)chunk_length + 4) !=
                         acpng_be32(header + 8 + chunk_length)) {
                     return 1;
                 }
@@ -659,6 +662,24 @@ int acpng_verify_applies(const uint8_t *data, size_t length, size_t first_idat,
         position += 12; /* an empty IDAT */
     }
     return 1;
+}
+
+/* From the first chunk after the IDAT run (its header already read) to IEND,
+ * chunks are only CRC-checked (png_read_end without an info struct), except
+ * that a second IHDR is an error. */
+static acpng_status acpng_verify_tail(acpng_walker *walker, acpng_chunk *chunk) {
+    for (;;) {
+        if (acpng_is_type(chunk, acpng_type_ihdr)) {
+            acpng_chunk_message(walker->message, walker->message_capacity, chunk->type,
+                                "out of place");
+            return ACPNG_ERR_CORRUPT;
+        }
+        acpng_status status = acpng_finish_chunk(walker, chunk);
+        if (status != ACPNG_OK) return status;
+        if (acpng_is_type(chunk, acpng_type_iend)) return ACPNG_OK;
+        status = acpng_read_header(walker, chunk);
+        if (status != ACPNG_OK) return status;
+    }
 }
 
 static acpng_status acpng_verify_run(acpng_walker *walker, acpng_inflater *inflater) {
@@ -689,27 +710,218 @@ static acpng_status acpng_verify_run(acpng_walker *walker, acpng_inflater *infla
     }
     /* As in libpng, this is decided on the header of the first other chunk. */
     if (!inflater->finished) return acpng_not_enough_data(inflater);
+    return acpng_verify_tail(walker, &chunk);
+}
 
-    /* Up to IEND, chunks are only CRC-checked (png_read_end without an info
-     * struct), except that a second IHDR is an error. */
-    for (;;) {
-        if (acpng_is_type(&chunk, acpng_type_ihdr)) {
-            acpng_chunk_message(walker->message, walker->message_capacity, chunk.type,
-                                "out of place");
-            return ACPNG_ERR_CORRUPT;
-        }
-        status = acpng_finish_chunk(walker, &chunk);
-        if (status != ACPNG_OK) return status;
-        if (acpng_is_type(&chunk, acpng_type_iend)) return ACPNG_OK;
-        status = acpng_read_header(walker, &chunk);
-        if (status != ACPNG_OK) return status;
+/* --- whole-buffer path ------------------------------------------------------ */
+
+/* Images whose data is at most this large are inflated in one call into one
+ * buffer; larger ones take the streaming path, whose memory use is bounded. */
+#define ACPNG_WHOLE_MAX_BYTES ((uint64_t)64 * 1024 * 1024)
+
+/* Buffers up to this size stay with the thread for the next image. */
+#define ACPNG_WHOLE_KEEP_BYTES ((size_t)4 * 1024 * 1024)
+
+/* A thread's decompressor and buffers, reused from image to image: a catalog
+ * holds thousands of small images, and allocating a decompressor (about 32 KiB
+ * of tables) and buffers for each would cost more than inflating some of them. */
+typedef struct acpng_whole_state {
+    struct libdeflate_decompressor *decompressor;
+    uint8_t *output;
+    size_t output_capacity;
+    uint8_t *input;
+    size_t input_capacity;
+} acpng_whole_state;
+
+static pthread_key_t acpng_whole_key;
+static pthread_once_t acpng_whole_once = PTHREAD_ONCE_INIT;
+static int acpng_whole_key_ready;
+
+static void acpng_whole_state_free(void *pointer) {
+    acpng_whole_state *state = pointer;
+    if (state == NULL) return;
+    libdeflate_free_decompressor(state->decompressor);
+    free(state->output);
+    free(state->input);
+    free(state);
+}
+
+static void acpng_whole_make_key(void) {
+    acpng_whole_key_ready = pthread_key_create(&acpng_whole_key, acpng_whole_state_free) == 0;
+}
+
+/* NULL when out of memory (the caller then takes the streaming path). */
+static acpng_whole_state *acpng_whole_state_get(void) {
+    pthread_once(&acpng_whole_once, acpng_whole_make_key);
+    if (!acpng_whole_key_ready) return NULL;
+    acpng_whole_state *state = pthread_getspecific(acpng_whole_key);
+    if (state != NULL) return state;
+    state = calloc(1, sizeof *state);
+    if (state == NULL) return NULL;
+    state->decompressor = libdeflate_alloc_decompressor();
+    if (state->decompressor == NULL || pthread_setspecific(acpng_whole_key, state) != 0) {
+        acpng_whole_state_free(state);
+        return NULL;
+    }
+    return state;
+}
+
+/* Makes *buffer hold at least size bytes; 0 when out of memory. */
+static int acpng_reserve(uint8_t **buffer, size_t *capacity, size_t size) {
+    if (*capacity >= size) return 1;
+    free(*buffer);
+    *buffer = malloc(size);
+    *capacity = *buffer != NULL ? size : 0;
+    return *buffer != NULL;
+}
+
+static void acpng_whole_state_trim(acpng_whole_state *state) {
+    if (state->output_capacity > ACPNG_WHOLE_KEEP_BYTES) {
+        free(state->output);
+        state->output = NULL;
+        state->output_capacity = 0;
+    }
+    if (state->input_capacity > ACPNG_WHOLE_KEEP_BYTES) {
+        free(state->input);
+        state->input = NULL;
+        state->input_capacity = 0;
     }
 }
 
+/* Filter types, and the opacity when the plan asks for it, over the whole
+ * decompressed image data (height rows of stride bytes). zero_row is row_bytes
+ * zero bytes: the row above the first. */
+static int acpng_whole_check_rows(const acpng_verify_plan *plan, uint8_t *rows,
+                                  const uint8_t *zero_row, size_t row_bytes, size_t bpp,
+                                  int8_t *all_alpha_opaque) {
+    const size_t stride = row_bytes + 1;
+    const uint8_t *prior = zero_row;
+    int opaque = 1;
+    uint32_t y = 0;
+    if (plan->check_alpha) {
+        for (; y < plan->height && opaque; y++) {
+            uint8_t *row = rows + (size_t)y * stride;
+            if (row[0] > 4) return 0;
+            acpng_unfilter(row + 1, prior, row_bytes, bpp, row[0]);
+            opaque = acpng_row_opaque(plan, row + 1);
+            prior = row + 1;
+        }
+    }
+    /* The rest (everything when the opacity does not matter): filter bytes only. */
+    for (; y < plan->height; y++) {
+        if (rows[(size_t)y * stride] > 4) return 0;
+    }
+    if (plan->check_alpha) *all_alpha_opaque = opaque ? ACPNG_OPAQUE_YES : ACPNG_OPAQUE_NO;
+    return 1;
+}
+
+/* Proves the image data whole in one pass: CRC-checks the IDAT run, inflates
+ * it with libdeflate in one call into a buffer the size of the image data, and
+ * checks the filter types (and opacity), then checks the chunks up to IEND.
+ *
+ * Returns 1 only when the file is sound: the zlib stream is valid, ends with a
+ * correct Adler-32, and decompresses to exactly the image data. The streaming
+ * path accepts every such file too, because it applies the same checks (it is
+ * only more lenient, like libpng: about the Adler-32 when the last row is
+ * complete, and about extra data). Anything else returns 0 without a verdict,
+ * and the caller runs the streaming path, which words the error exactly as
+ * libpng would (damaged files are rare, so the second pass costs nothing that
+ * matters).
+ *
+ * The one difference from zlib is in degenerate Huffman codes, which no
+ * encoder writes: zlib and libdeflate both accept an empty code and a code of
+ * one one-bit codeword, but libdeflate decodes the unused codeword (or, for an
+ * empty code, any bit) as a symbol where zlib reports an invalid code, and it
+ * accepts such a code for the code-length code too. A hand-made stream relying
+ * on that, and still ending with the right amount of data and a correct
+ * Adler-32, passes here but fails in libpng. */
+static int acpng_verify_whole(const uint8_t *data, size_t length, size_t first_idat,
+                              const acpng_verify_plan *plan, int8_t *all_alpha_opaque) {
+    uint64_t row_bytes64;
+    const uint64_t expected = acpng_image_data_size(plan, &row_bytes64);
+    if (expected == 0 || expected > ACPNG_WHOLE_MAX_BYTES) return 0;
+    const size_t row_bytes = (size_t)row_bytes64;
+    size_t bpp = (acpng_channels(plan->color_type) * plan->bit_depth) / 8;
+    if (bpp == 0) bpp = 1;
+
+    acpng_whole_state *state = acpng_whole_state_get();
+    if (state == NULL) return 0;
+
+    /* Messages of this pass are never shown: a failure is worded by the
+     * streaming path. */
+    char scratch[8];
+    acpng_walker walker;
+    walker.data = data;
+    walker.length = length;
+    walker.position = first_idat;
+    walker.message = scratch;
+    walker.message_capacity = sizeof scratch;
+    acpng_set_chunk_limits(&walker, plan);
+
+    /* The IDAT run. A single chunk is inflated in place; several are joined. */
+    acpng_chunk chunk;
+    const uint8_t *stream = NULL;
+    size_t stream_length = 0;
+    int joined = 0;
+    int sound = 0;
+    for (;;) {
+        if (acpng_read_header(&walker, &chunk) != ACPNG_OK) goto done;
+        if (!acpng_is_type(&chunk, acpng_type_idat)) break;
+        if (acpng_finish_chunk(&walker, &chunk) != ACPNG_OK) goto done;
+        if (chunk.length == 0) continue;
+        if (stream == NULL) {
+            stream = chunk.body;
+            stream_length = chunk.length;
+            continue;
+        }
+        /* The joined data is at most the file's size. */
+        if (!joined) {
+            if (!acpng_reserve(&state->input, &state->input_capacity, length)) goto done;
+            memcpy(state->input, stream, stream_length);
+            stream = state->input;
+            joined = 1;
+        }
+        memcpy(state->input + stream_length, chunk.body, chunk.length);
+        stream_length += chunk.length;
+    }
+    if (stream == NULL) goto done;
+
+    /* The output buffer ends with a zero row: the row above the first. */
+    if (!acpng_reserve(&state->output, &state->output_capacity, (size_t)expected + row_bytes)) {
+        goto done;
+    }
+    size_t consumed = 0;
+    size_t produced = 0;
+    enum libdeflate_result result = libdeflate_zlib_decompress_ex(
+        state->decompressor, stream, stream_length, state->output, (size_t)expected, &consumed,
+        &produced);
+    if (result != LIBDEFLATE_SUCCESS || produced != expected) goto done;
+    memset(state->output + expected, 0, row_bytes);
+    if (!acpng_whole_check_rows(plan, state->output, state->output + expected, row_bytes, bpp,
+                                all_alpha_opaque)) {
+        goto done;
+    }
+    sound = acpng_verify_tail(&walker, &chunk) == ACPNG_OK;
+
+done:
+    acpng_whole_state_trim(state);
+    return sound;
+}
+
+/* --- entry point, continued ------------------------------------------------- */
+
 acpng_status acpng_verify_image_data(const uint8_t *data, size_t length, size_t first_idat,
                                      const acpng_verify_plan *plan, int8_t *all_alpha_opaque,
-                                     char *message, size_t message_capacity) {
+                                     int *used_whole_buffer, char *message,
+                                     size_t message_capacity) {
     if (first_idat > length) return ACPNG_ERR_INVALID_ARGUMENT;
+    *used_whole_buffer = 0;
+    if (!plan->streaming_only &&
+        acpng_verify_whole(data, length, first_idat, plan, all_alpha_opaque)) {
+        *used_whole_buffer = 1;
+        return ACPNG_OK;
+    }
+
     acpng_walker walker;
     walker.data = data;
     walker.length = length;

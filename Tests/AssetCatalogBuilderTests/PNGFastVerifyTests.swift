@@ -44,6 +44,8 @@ private struct Outcome: Equatable, CustomStringConvertible {
     var message: String
     /// Whether the fast verifier ran (not compared).
     var usedFastVerifier = false
+    /// Whether its whole-buffer path (libdeflate) proved the file sound (not compared).
+    var usedWholeBuffer = false
 
     static func == (lhs: Outcome, rhs: Outcome) -> Bool { lhs.status == rhs.status && lhs.fields == rhs.fields }
 
@@ -54,12 +56,14 @@ private struct Outcome: Equatable, CustomStringConvertible {
 }
 
 private func inspect(
-    _ file: [UInt8], libpng: Bool, bufferBytes: Int = 0, decode: Bool = true, maxPixels: UInt64 = 50_000_000
+    _ file: [UInt8], libpng: Bool, streaming: Bool = false, bufferBytes: Int = 0, decode: Bool = true,
+    maxPixels: UInt64 = 50_000_000
 ) -> Outcome {
     var options = acpng_inspect_options()
     options.decode_pixels = decode ? 1 : 0
     options.max_pixels = maxPixels
     options.force_libpng = libpng ? 1 : 0
+    options.streaming_inflate = streaming ? 1 : 0
     options.verify_buffer_bytes = bufferBytes
     var info = acpng_info()
     defer { acpng_info_release(&info) }
@@ -71,8 +75,9 @@ private func inspect(
     }
     let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     let fast = options.used_fast_verifier != 0
+    let whole = options.used_whole_buffer != 0
     guard status == ACPNG_OK else {
-        return Outcome(status: status.rawValue, fields: [], message: text, usedFastVerifier: fast)
+        return Outcome(status: status.rawValue, fields: [], message: text, usedFastVerifier: fast, usedWholeBuffer: whole)
     }
     let fields = [
         Int(info.header.width), Int(info.header.height), Int(info.header.bit_depth), Int(info.header.color_type),
@@ -80,11 +85,13 @@ private func inspect(
         Int(info.has_srgb), Int(info.srgb_intent), Int(info.has_gama), Int(info.has_chrm), Int(info.icc_status),
         info.icc_length,
     ]
-    return Outcome(status: status.rawValue, fields: fields, message: text, usedFastVerifier: fast)
+    return Outcome(status: status.rawValue, fields: fields, message: text, usedFastVerifier: fast, usedWholeBuffer: whole)
 }
 
-/// Inspects with libpng and with the fast verifier (at each buffer size; 0 is the default) and
-/// expects the same outcome. Returns libpng's, with `usedFastVerifier` from the fast run.
+/// Inspects with libpng, with the fast verifier as the inspector runs it (whole-buffer path first),
+/// and with its streaming path alone at each buffer size (0 is the default), and expects the same
+/// outcome from all. Returns libpng's, with `usedFastVerifier` and `usedWholeBuffer` from the
+/// default run.
 @discardableResult
 private func expectSameOutcome(
     _ file: [UInt8], _ label: @autoclosure () -> String, bufferSizes: [Int] = [0],
@@ -92,13 +99,20 @@ private func expectSameOutcome(
 ) -> Outcome {
     var reference = inspect(file, libpng: true)
     #expect(!reference.usedFastVerifier, sourceLocation: sourceLocation)
+    let standard = inspect(file, libpng: false)
+    #expect(
+        standard == reference, "\(label()), default: fast \(standard), libpng \(reference)",
+        sourceLocation: sourceLocation)
+    #expect(!standard.usedWholeBuffer || standard.isOK, sourceLocation: sourceLocation)
     for size in bufferSizes {
-        let fast = inspect(file, libpng: false, bufferBytes: size)
+        let streamed = inspect(file, libpng: false, streaming: true, bufferBytes: size)
         #expect(
-            fast == reference, "\(label()), buffer \(size): fast \(fast), libpng \(reference)",
+            streamed == reference, "\(label()), streaming, buffer \(size): fast \(streamed), libpng \(reference)",
             sourceLocation: sourceLocation)
-        reference.usedFastVerifier = fast.usedFastVerifier
+        #expect(!streamed.usedWholeBuffer, sourceLocation: sourceLocation)
     }
+    reference.usedFastVerifier = standard.usedFastVerifier
+    reference.usedWholeBuffer = standard.usedWholeBuffer
     return reference
 }
 
@@ -372,7 +386,7 @@ struct PNGFastVerifyValidTests {
                                 let file = image.file(zlibData: Deflate.compress(image.filtered { _ in filter }))
                                 let label = "\(colorType) \(depth)-bit tRNS \(transparency) \(width)x\(height) filter \(filter)"
                                 let outcome = expectSameOutcome(file, label, bufferSizes: [0, 1, 7])
-                                #expect(outcome.isOK && outcome.usedFastVerifier, "\(label): \(outcome)")
+                                #expect(outcome.isOK && outcome.usedFastVerifier && outcome.usedWholeBuffer, "\(label): \(outcome)")
                                 #expect(outcome.opaque == image.expectedOpaque.map { $0 ? 1 : 0 } ?? -1, "\(label)")
                             }
                         }
@@ -416,6 +430,7 @@ struct PNGFastVerifyValidTests {
             #expect(outcome.isOK, "\(label): \(outcome)")
             // Only streams declaring a window smaller than the image data are left to libpng.
             #expect(outcome.usedFastVerifier == (windowBits == 15 || 1 << windowBits >= raw.count), "\(label)")
+            #expect(outcome.usedWholeBuffer == outcome.usedFastVerifier, "\(label)")
             #expect(outcome.opaque == image.expectedOpaque.map { $0 ? 1 : 0 } ?? -1, "\(label)")
         }
     }
@@ -428,7 +443,7 @@ struct PNGFastVerifyValidTests {
                 &rng, width: 300, height: 200, colorType: .rgba, bitDepth: 16, transparency: false, translucent: true)
             let file = image.file(zlibData: Deflate.compress(image.filtered { UInt8($0 % 5) }, level: 1))
             let outcome = expectSameOutcome(file, "300x200 RGBA16", bufferSizes: [0, 100, 70_000])
-            #expect(outcome.opaque == 0 && outcome.usedFastVerifier)
+            #expect(outcome.opaque == 0 && outcome.usedFastVerifier && outcome.usedWholeBuffer)
             #expect(try PNGInspector.inspect(file, decodePixels: true).get().isFullyOpaque == false)
         }
     }
@@ -442,8 +457,36 @@ struct PNGFastVerifyValidTests {
                 translucent: translucent)
             let file = image.file(zlibData: Deflate.compress(image.filtered { UInt8($0 + 2) }, level: 1))
             let outcome = expectSameOutcome(file, "70000x3 RGBA8", bufferSizes: [0, 5000])
-            #expect(outcome.opaque == (translucent ? 0 : 1) && outcome.usedFastVerifier)
+            #expect(outcome.opaque == (translucent ? 0 : 1) && outcome.usedFastVerifier && outcome.usedWholeBuffer)
         }
+    }
+
+    @Test func imageDataAbove64MiBIsStreamed() throws {
+        // 4100 x 4100 gray-alpha 16-bit: 4 bytes a pixel, 67.2 MB of image data, more than the
+        // whole-buffer path takes; the streaming path verifies it within its 256 KiB buffer.
+        let width = 4100, height = 4100
+        let rowBytes = width * 4
+        var raw = [UInt8](repeating: 0xFF, count: height * (rowBytes + 1))
+        for y in 0..<height { raw[y * (rowBytes + 1)] = 0 }
+        let image = RawImage(width: width, height: height, bitDepth: 16, colorType: .grayAlpha, rows: [])
+        let file = image.file(zlibData: Deflate.compress(raw, level: 1))
+        let outcome = inspect(file, libpng: false)
+        #expect(outcome.isOK && outcome.usedFastVerifier && !outcome.usedWholeBuffer, "\(outcome)")
+        #expect(outcome.opaque == 1)
+        // One byte less of image data is the same error on both paths.
+        let short = image.file(zlibData: Deflate.compress(Array(raw.dropLast()), level: 1))
+        #expect(inspect(short, libpng: false).status == ACPNG_ERR_CORRUPT.rawValue)
+    }
+
+    @Test func libpngsLeniencyIsLeftToTheStreamingPath() {
+        // libpng accepts more image data than the image needs ("Too much image data" is a
+        // warning); the whole-buffer path only proves exact streams, so the streaming path decides.
+        var rng = SplitMix64(state: 12)
+        let image = randomImage(
+            &rng, width: 30, height: 20, colorType: .rgb, bitDepth: 8, transparency: false, translucent: false)
+        let raw = image.filtered { _ in 1 }
+        let outcome = expectSameOutcome(image.file(zlibData: Deflate.compress(raw + [0, 0, 0])), "3 extra bytes")
+        #expect(outcome.isOK && outcome.usedFastVerifier && !outcome.usedWholeBuffer, "\(outcome)")
     }
 
     @Test func publicInspectorUsesTheFastPathWithTheSameResults() throws {
@@ -596,10 +639,13 @@ struct PNGFastVerifyDamageTests {
                     image.file(zlibData: Array(zlibData.dropLast(missing)), splits: splits),
                     "\(missing) bytes missing, \(splits)")
             }
-            // Bytes after the end of the stream, in the last IDAT and in another IDAT.
+            // Bytes after the end of the stream, in the last IDAT and in another IDAT: accepted, by
+            // the whole-buffer path too.
             let junk = zlibData + [1, 2, 3, 4, 5]
-            #expect(expectSameOutcome(image.file(zlibData: junk, splits: splits), "junk, \(splits)").isOK)
-            #expect(expectSameOutcome(image.file(zlibData: junk, splits: splits + [n]), "junk IDAT, \(splits)").isOK)
+            let junkOutcome = expectSameOutcome(image.file(zlibData: junk, splits: splits), "junk, \(splits)")
+            #expect(junkOutcome.isOK && junkOutcome.usedWholeBuffer)
+            let junkIDAT = expectSameOutcome(image.file(zlibData: junk, splits: splits + [n]), "junk IDAT, \(splits)")
+            #expect(junkIDAT.isOK && junkIDAT.usedWholeBuffer)
         }
         // In a single IDAT smaller than 8 KiB, a bad checksum is an error, with zlib's message.
         let small = randomImage(

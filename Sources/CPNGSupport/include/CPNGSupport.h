@@ -195,16 +195,25 @@ typedef struct acpng_inspect_options {
      * default (256 KiB, or the whole image when smaller). It is raised to one
      * row when rows must be unfiltered. */
     size_t verify_buffer_bytes;
+    /* Tests: non-zero makes the fast verifier inflate with zlib in pieces
+     * (the streaming path) even when the image data would fit one buffer. */
+    int streaming_inflate;
     /* Set by the call: 1 when the fast verifier checked the image data, 0 when
      * libpng did (or pixels were not decoded). */
     int used_fast_verifier;
+    /* Set by the call: 1 when the fast verifier's whole-buffer path (libdeflate,
+     * one call) proved the image data sound, 0 otherwise. */
+    int used_whole_buffer;
 } acpng_inspect_options;
 
 /*
  * acpng_inspect with options. With decode_pixels, non-interlaced images are
  * verified by walking the chunks from the first IDAT to IEND over the buffer
- * (every CRC checked) and inflating the image data with zlib into large
- * buffers; rows are only unfiltered when the opacity must be determined.
+ * (every CRC checked) and inflating the image data in one call with libdeflate
+ * (up to 64 MiB of image data), or with zlib into large buffers when it is
+ * larger or the one-call pass finds anything wrong (then zlib's pass decides
+ * and words the error); rows are only unfiltered when the opacity must be
+ * determined.
  * Interlaced images, and everything before the first IDAT, go through libpng.
  * Results (status, info fields) are those of the libpng row-by-row path.
  */
