@@ -114,6 +114,26 @@ static void acpng_scan_color_chunks(const uint8_t *data, size_t length,
     }
 }
 
+/* Sums the image data and the chunks an optimizer would drop, walking the
+ * chunk headers up to IEND (the structure was verified, or is only as far as
+ * the walk can go when pixels were not decoded). */
+static void acpng_measure_chunks(const uint8_t *data, size_t length, acpng_info *info) {
+    size_t position = 8;
+    while (position <= length && length - position >= 12) {
+        uint32_t chunk_length = acpng_be32(data + position);
+        const uint8_t *type = data + position + 4;
+        if (chunk_length > PNG_UINT_31_MAX || chunk_length > length - position - 12) break;
+        /* Bit 5 of the first letter: ancillary. Critical chunks are always kept. */
+        if (memcmp(type, "IDAT", 4) == 0) {
+            info->image_data_bytes += chunk_length;
+        } else if ((type[0] & 0x20) != 0 && !acpng_is_kept_chunk(type)) {
+            info->droppable_bytes += 12 + (uint64_t)chunk_length;
+        }
+        if (memcmp(type, "IEND", 4) == 0) break;
+        position += 12 + (size_t)chunk_length;
+    }
+}
+
 /* --- pixel pass ------------------------------------------------------------ */
 
 static int acpng_row_is_opaque(const uint8_t *row, uint32_t columns,
@@ -271,6 +291,7 @@ acpng_status acpng_inspect_with_options(const void *bytes, size_t length,
     memset(info, 0, sizeof *info);
     info->all_alpha_opaque = ACPNG_OPAQUE_UNKNOWN;
     info->srgb_intent = -1;
+    info->image_data_stored = -1;
     acpng_set_message(message, message_capacity, NULL, "");
 
     acpng_status status = acpng_precheck(data, length, max_pixels, &info->header,
@@ -292,6 +313,7 @@ acpng_status acpng_inspect_with_options(const void *bytes, size_t length,
     memset(&plan, 0, sizeof plan);
     plan.buffer_bytes = options->verify_buffer_bytes;
     plan.streaming_only = options->streaming_inflate != 0;
+    plan.estimate_refiltering = options->estimate_refiltering != 0;
     size_t first_idat = 0;
     int use_fast = 0;
     status = acpng_inspect_run(png, png_info, &io, decode_pixels, max_pixels, info, &row,
@@ -300,11 +322,20 @@ acpng_status acpng_inspect_with_options(const void *bytes, size_t length,
     free(row);
     if (status == ACPNG_OK && use_fast) {
         options->used_fast_verifier = 1;
-        status = acpng_verify_image_data(data, length, first_idat, &plan,
-                                         &info->all_alpha_opaque, &options->used_whole_buffer,
-                                         message, message_capacity);
+        acpng_verify_result result;
+        status = acpng_verify_image_data(data, length, first_idat, &plan, &result, message,
+                                         message_capacity);
+        options->used_whole_buffer = result.used_whole_buffer;
+        if (status == ACPNG_OK) {
+            info->all_alpha_opaque = result.all_alpha_opaque;
+            info->image_data_stored = result.image_data_stored;
+            info->refiltered_estimate_bytes = result.refiltered_estimate_bytes;
+        }
     }
 
-    if (status == ACPNG_OK) acpng_scan_color_chunks(data, length, info);
+    if (status == ACPNG_OK) {
+        acpng_scan_color_chunks(data, length, info);
+        acpng_measure_chunks(data, length, info);
+    }
     return status;
 }

@@ -88,7 +88,38 @@ typedef struct acpng_verify_plan {
     uint64_t chunk_malloc_max;
     /* Non-zero skips the whole-buffer path (tests of the streaming path). */
     uint8_t streaming_only;
+    /* Non-zero asks the whole-buffer path for acpng_verify_result's estimate. */
+    uint8_t estimate_refiltering;
 } acpng_verify_plan;
+
+/* What acpng_verify_image_data learned besides the verdict. */
+typedef struct acpng_verify_result {
+    /* ACPNG_OPAQUE_*: set when plan->check_alpha and the data is sound. */
+    int8_t all_alpha_opaque;
+    /* 1 when the whole-buffer path (libdeflate) proved the file sound, 0 when
+     * the streaming path (zlib) decided. */
+    int used_whole_buffer;
+    /* With plan->estimate_refiltering, from the whole-buffer path only: as
+     * acpng_info.image_data_stored and refiltered_estimate_bytes. */
+    int8_t image_data_stored;
+    uint64_t refiltered_estimate_bytes;
+} acpng_verify_result;
+
+/* Whether an optimizer keeps a chunk of this (ancillary) type: those that
+ * change how pixels are interpreted (colour space, transparency, physical
+ * size, HDR metadata). */
+int acpng_is_kept_chunk(const uint8_t *type);
+
+/* The same list in libpng's format (png_set_keep_unknown_chunks): five bytes
+ * per type, NUL-terminated. */
+extern const png_byte acpng_kept_chunks[];
+#define ACPNG_KEPT_CHUNK_COUNT 12
+
+/* Estimates the image data's size after filtering anew and entropy coding
+ * (acpng_estimate.c). rows holds height rows of 1 + row_bytes bytes, each a
+ * filter type byte and the *unfiltered* samples; zero_row is row_bytes zeros. */
+uint64_t acpng_estimate_refiltered_bytes(const uint8_t *rows, const uint8_t *zero_row,
+                                         size_t row_bytes, size_t bpp, uint32_t height);
 
 /* 0 when libpng's row-by-row decode must be used after all: the zlib stream
  * declares a window below 32 KiB that is smaller than the image data (see
@@ -99,14 +130,11 @@ int acpng_verify_applies(const uint8_t *data, size_t length, size_t first_idat,
 /* Verifies everything from the first IDAT chunk (at offset first_idat) to IEND:
  * chunk structure and CRCs, the zlib stream, the amount of image data and the
  * filter types, with the outcome libpng's png_read_row + png_read_end would
- * give. Non-interlaced images only. Sets *all_alpha_opaque when
- * plan->check_alpha, and *used_whole_buffer to 1 when the whole-buffer path
- * (libdeflate) proved the file sound, 0 when the streaming path (zlib) decided. */
+ * give. Non-interlaced images only. Fills *result (see acpng_verify_result). */
 acpng_status acpng_verify_image_data(const uint8_t *data, size_t length,
                                      size_t first_idat,
                                      const acpng_verify_plan *plan,
-                                     int8_t *all_alpha_opaque,
-                                     int *used_whole_buffer, char *message,
+                                     acpng_verify_result *result, char *message,
                                      size_t message_capacity);
 
 #endif /* ASSETC_ACPNG_INTERNAL_H */

@@ -3,25 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Chunks that change how pixels are interpreted. They are carried through as
- * raw bytes (libpng treats them as "unknown, keep") so nothing libpng would
- * validate, reinterpret or silently drop can alter them. Both spellings of the
- * HDR chunks are listed because drafts of PNG 3 used lower-case last letters. */
-static const png_byte acpng_kept_chunks[] = {
-    'i', 'C', 'C', 'P', '\0', 's', 'R', 'G', 'B', '\0', 'g', 'A', 'M', 'A', '\0',
-    'c', 'H', 'R', 'M', '\0', 's', 'B', 'I', 'T', '\0', 'p', 'H', 'Y', 's', '\0',
-    't', 'R', 'N', 'S', '\0', 'c', 'I', 'C', 'P', '\0', 'm', 'D', 'C', 'v', '\0',
-    'c', 'L', 'L', 'i', '\0', 'm', 'D', 'C', 'V', '\0', 'c', 'L', 'L', 'I', '\0',
-};
-#define ACPNG_KEPT_CHUNK_COUNT ((int)(sizeof acpng_kept_chunks / 5))
-
-static int acpng_is_kept_chunk(const uint8_t *type) {
-    for (int i = 0; i < ACPNG_KEPT_CHUNK_COUNT; i++) {
-        if (memcmp(type, acpng_kept_chunks + 5 * i, 4) == 0) return 1;
-    }
-    return 0;
-}
-
 /* Number of kept chunks before the first IDAT, from the raw bytes; sets
  * *animated when an APNG animation control chunk is among them. */
 static size_t acpng_count_kept_chunks(const uint8_t *data, size_t length, int *animated) {

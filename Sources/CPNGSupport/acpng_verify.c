@@ -790,24 +790,25 @@ static void acpng_whole_state_trim(acpng_whole_state *state) {
 
 /* Filter types, and the opacity when the plan asks for it, over the whole
  * decompressed image data (height rows of stride bytes). zero_row is row_bytes
- * zero bytes: the row above the first. */
+ * zero bytes: the row above the first. Rows are unfiltered in place as far as
+ * the opacity needs, or all of them with unfilter_all. */
 static int acpng_whole_check_rows(const acpng_verify_plan *plan, uint8_t *rows,
                                   const uint8_t *zero_row, size_t row_bytes, size_t bpp,
-                                  int8_t *all_alpha_opaque) {
+                                  int unfilter_all, int8_t *all_alpha_opaque) {
     const size_t stride = row_bytes + 1;
     const uint8_t *prior = zero_row;
     int opaque = 1;
     uint32_t y = 0;
-    if (plan->check_alpha) {
-        for (; y < plan->height && opaque; y++) {
+    if (plan->check_alpha || unfilter_all) {
+        for (; y < plan->height && (unfilter_all || opaque); y++) {
             uint8_t *row = rows + (size_t)y * stride;
             if (row[0] > 4) return 0;
             acpng_unfilter(row + 1, prior, row_bytes, bpp, row[0]);
-            opaque = acpng_row_opaque(plan, row + 1);
+            if (plan->check_alpha && opaque) opaque = acpng_row_opaque(plan, row + 1);
             prior = row + 1;
         }
     }
-    /* The rest (everything when the opacity does not matter): filter bytes only. */
+    /* The rest (everything when the pixels do not matter): filter bytes only. */
     for (; y < plan->height; y++) {
         if (rows[(size_t)y * stride] > 4) return 0;
     }
@@ -836,7 +837,7 @@ static int acpng_whole_check_rows(const acpng_verify_plan *plan, uint8_t *rows,
  * on that, and still ending with the right amount of data and a correct
  * Adler-32, passes here but fails in libpng. */
 static int acpng_verify_whole(const uint8_t *data, size_t length, size_t first_idat,
-                              const acpng_verify_plan *plan, int8_t *all_alpha_opaque) {
+                              const acpng_verify_plan *plan, acpng_verify_result *result) {
     uint64_t row_bytes64;
     const uint64_t expected = acpng_image_data_size(plan, &row_bytes64);
     if (expected == 0 || expected > ACPNG_WHOLE_MAX_BYTES) return 0;
@@ -892,16 +893,23 @@ static int acpng_verify_whole(const uint8_t *data, size_t length, size_t first_i
     }
     size_t consumed = 0;
     size_t produced = 0;
-    enum libdeflate_result result = libdeflate_zlib_decompress_ex(
+    enum libdeflate_result inflated = libdeflate_zlib_decompress_ex(
         state->decompressor, stream, stream_length, state->output, (size_t)expected, &consumed,
         &produced);
-    if (result != LIBDEFLATE_SUCCESS || produced != expected) goto done;
+    if (inflated != LIBDEFLATE_SUCCESS || produced != expected) goto done;
+    const uint8_t *zero_row = state->output + expected;
     memset(state->output + expected, 0, row_bytes);
-    if (!acpng_whole_check_rows(plan, state->output, state->output + expected, row_bytes, bpp,
-                                all_alpha_opaque)) {
+    if (!acpng_whole_check_rows(plan, state->output, zero_row, row_bytes, bpp,
+                                plan->estimate_refiltering, &result->all_alpha_opaque)) {
         goto done;
     }
     sound = acpng_verify_tail(&walker, &chunk) == ACPNG_OK;
+    if (sound && plan->estimate_refiltering) {
+        /* After the 2-byte zlib header: BFINAL is bit 0, BTYPE bits 1-2. */
+        result->image_data_stored = stream_length > 2 && ((stream[2] >> 1) & 3) == 0;
+        result->refiltered_estimate_bytes =
+            acpng_estimate_refiltered_bytes(state->output, zero_row, row_bytes, bpp, plan->height);
+    }
 
 done:
     acpng_whole_state_trim(state);
@@ -911,16 +919,18 @@ done:
 /* --- entry point, continued ------------------------------------------------- */
 
 acpng_status acpng_verify_image_data(const uint8_t *data, size_t length, size_t first_idat,
-                                     const acpng_verify_plan *plan, int8_t *all_alpha_opaque,
-                                     int *used_whole_buffer, char *message,
-                                     size_t message_capacity) {
+                                     const acpng_verify_plan *plan, acpng_verify_result *result,
+                                     char *message, size_t message_capacity) {
+    result->all_alpha_opaque = ACPNG_OPAQUE_UNKNOWN;
+    result->used_whole_buffer = 0;
+    result->image_data_stored = -1;
+    result->refiltered_estimate_bytes = 0;
     if (first_idat > length) return ACPNG_ERR_INVALID_ARGUMENT;
-    *used_whole_buffer = 0;
-    if (!plan->streaming_only &&
-        acpng_verify_whole(data, length, first_idat, plan, all_alpha_opaque)) {
-        *used_whole_buffer = 1;
+    if (!plan->streaming_only && acpng_verify_whole(data, length, first_idat, plan, result)) {
+        result->used_whole_buffer = 1;
         return ACPNG_OK;
     }
+    result->all_alpha_opaque = ACPNG_OPAQUE_UNKNOWN;
 
     acpng_walker walker;
     walker.data = data;
@@ -934,7 +944,7 @@ acpng_status acpng_verify_image_data(const uint8_t *data, size_t length, size_t 
     acpng_status status = acpng_inflater_init(&inflater, plan, message, message_capacity);
     if (status == ACPNG_OK) status = acpng_verify_run(&walker, &inflater);
     if (status == ACPNG_OK && plan->check_alpha) {
-        *all_alpha_opaque = inflater.opaque ? ACPNG_OPAQUE_YES : ACPNG_OPAQUE_NO;
+        result->all_alpha_opaque = inflater.opaque ? ACPNG_OPAQUE_YES : ACPNG_OPAQUE_NO;
     }
     acpng_inflater_release(&inflater);
     return status;

@@ -32,6 +32,18 @@ public struct Auditor: Sendable {
         self.jobs = jobs
     }
 
+    /// The options to read catalogs with before auditing them: `base`, plus what the rules that will run
+    /// need from the reader (the recompression estimate when `unoptimized-png` runs for some catalog).
+    public func readerOptions(_ base: ReaderOptions = ReaderOptions()) -> ReaderOptions {
+        var options = base
+        let identifier = UnoptimizedPNGRule.identifier
+        let ruleRuns =
+            rules.contains { $0.identifier == identifier }
+            && ([configuration] + catalogConfigurations.values).contains { $0.isEnabled(identifier) }
+        options.estimatesRecompression = options.estimatesRecompression || ruleRuns
+        return options
+    }
+
     /// Audits an index. Findings listed in `baseline` are marked ``Finding/isBaselined``.
     public func audit(_ index: CatalogIndex, baseline: AuditBaseline? = nil) -> AuditReport {
         let configurations = index.sources.map { catalogConfigurations[$0.path] ?? configuration }

@@ -11,17 +11,25 @@ public struct FileInspector: Sendable {
     public var verifyPixels: Bool
     /// Files larger than this are not read.
     public var maxFileBytes: Int
+    /// Whether verified PNGs also get ``PNGDataProfile/refilteredEstimate``.
+    public var estimatesRecompression: Bool
 
     /// Creates an inspector.
-    public init(maxPixels: Int = 256_000_000, verifyPixels: Bool = true, maxFileBytes: Int = 1 << 30) {
+    public init(
+        maxPixels: Int = 256_000_000, verifyPixels: Bool = true, maxFileBytes: Int = 1 << 30,
+        estimatesRecompression: Bool = false
+    ) {
         self.maxPixels = maxPixels
         self.verifyPixels = verifyPixels
         self.maxFileBytes = maxFileBytes
+        self.estimatesRecompression = estimatesRecompression
     }
 
     /// Creates an inspector with a reader's limits.
     public init(options: ReaderOptions) {
-        self.init(maxPixels: options.maxPixels, verifyPixels: options.verifyPixels, maxFileBytes: options.maxFileBytes)
+        self.init(
+            maxPixels: options.maxPixels, verifyPixels: options.verifyPixels, maxFileBytes: options.maxFileBytes,
+            estimatesRecompression: options.estimatesRecompression)
     }
 
     /// Why a file cannot be used.
@@ -120,7 +128,9 @@ public struct FileInspector: Sendable {
         var inspection = FileInspection(byteCount: size, contentType: type)
         switch type {
         case .png:
-            switch PNGInspector.inspect(bytes, decodePixels: verifyPixels, maxPixels: maxPixels) {
+            switch PNGInspector.inspect(
+                bytes, decodePixels: verifyPixels, maxPixels: maxPixels, estimateRecompression: estimatesRecompression)
+            {
             case .success(let png):
                 inspection.png = png
                 inspection.pixelWidth = png.width

@@ -54,13 +54,16 @@ public struct PNGInspection: Sendable, Hashable, Codable {
     public let hasICCPChunk: Bool
     /// The embedded ICC profile, when an `iCCP` chunk is present and decompresses.
     public let iccProfile: ICCProfileInfo?
+    /// How the image data is stored and how much of the file an optimizer could drop; `nil` when the
+    /// inspection did not walk the chunks.
+    public let dataProfile: PNGDataProfile?
 
     /// Creates an inspection result.
     public init(
         width: Int, height: Int, bitDepth: Int, colorType: PNGColorType, isInterlaced: Bool,
         hasAlphaChannel: Bool, isFullyOpaque: Bool?, hasSRGBChunk: Bool, sRGBRenderingIntent: Int? = nil,
         hasGammaChunk: Bool = false, hasChromaticitiesChunk: Bool = false, hasICCPChunk: Bool = false,
-        iccProfile: ICCProfileInfo?
+        iccProfile: ICCProfileInfo?, dataProfile: PNGDataProfile? = nil
     ) {
         self.width = width
         self.height = height
@@ -75,5 +78,44 @@ public struct PNGInspection: Sendable, Hashable, Codable {
         self.hasChromaticitiesChunk = hasChromaticitiesChunk
         self.hasICCPChunk = hasICCPChunk || iccProfile != nil
         self.iccProfile = iccProfile
+        self.dataProfile = dataProfile
+    }
+
+    /// The size of the raw (filtered) image data: a filter type byte and the packed samples per row.
+    public var rawImageDataBytes: Int {
+        let samples: Int
+        switch colorType {
+        case .gray, .palette: samples = 1
+        case .grayAlpha: samples = 2
+        case .rgb: samples = 3
+        case .rgba: samples = 4
+        }
+        return height * (1 + (width * samples * bitDepth + 7) / 8)
+    }
+}
+
+/// How a PNG's image data is stored: what the audit's `unoptimized-png` rule decides from before it
+/// spends time re-encoding a file.
+public struct PNGDataProfile: Sendable, Hashable, Codable {
+    /// Bytes of compressed image data (the `IDAT` chunks' data).
+    public var imageDataBytes: Int
+    /// Bytes of chunks a lossless optimizer drops (text, XMP, EXIF, thumbnails, tool data), headers and
+    /// CRCs included; chunks that change how pixels are interpreted (`iCCP`, `sRGB`, `gAMA`, `cHRM`,
+    /// `sBIT`, `pHYs`, `tRNS`, `cICP`, HDR metadata) are kept.
+    public var droppableBytes: Int
+    /// Whether the image data starts with a stored (uncompressed) deflate block; `nil` when not looked at.
+    public var isStored: Bool?
+    /// An estimate of the image data's size after an optimizer filters it anew (the filter a heuristic
+    /// picks for each row) and entropy-codes it, with no credit for repeated strings; `nil` unless the
+    /// reader was asked for it (``ReaderOptions/estimatesRecompression``) and verified the image data in
+    /// one buffer (non-interlaced, up to 64 MiB).
+    public var refilteredEstimate: Int?
+
+    /// Creates a profile.
+    public init(imageDataBytes: Int, droppableBytes: Int, isStored: Bool? = nil, refilteredEstimate: Int? = nil) {
+        self.imageDataBytes = imageDataBytes
+        self.droppableBytes = droppableBytes
+        self.isStored = isStored
+        self.refilteredEstimate = refilteredEstimate
     }
 }

@@ -17,16 +17,21 @@ public enum PNGInspector {
     ///     ``PNGInspection/isFullyOpaque`` is computed. Otherwise only the chunks before the image
     ///     data are read.
     ///   - maxPixels: The largest `width * height` accepted.
+    ///   - estimateRecompression: Whether to fill ``PNGDataProfile/isStored`` and
+    ///     ``PNGDataProfile/refilteredEstimate`` while decoding (a pass over a sample of the rows).
     /// - Returns: The inspection, or why the file is not a usable PNG.
     public static func inspect(
-        _ bytes: UnsafeRawBufferPointer, decodePixels: Bool, maxPixels: Int = PNGCodec.defaultMaxPixels
+        _ bytes: UnsafeRawBufferPointer, decodePixels: Bool, maxPixels: Int = PNGCodec.defaultMaxPixels,
+        estimateRecompression: Bool = false
     ) -> Result<PNGInspection, PNGError> {
         var info = acpng_info()
         defer { acpng_info_release(&info) }
+        var options = acpng_inspect_options()
+        options.decode_pixels = decodePixels ? 1 : 0
+        options.max_pixels = PNGError.cLimit(maxPixels)
+        options.estimate_refiltering = estimateRecompression ? 1 : 0
         let inspected = PNGError.withMessageBuffer { message, capacity in
-            acpng_inspect(
-                bytes.baseAddress, bytes.count, decodePixels ? 1 : 0, PNGError.cLimit(maxPixels), &info, message,
-                capacity)
+            acpng_inspect_with_options(bytes.baseAddress, bytes.count, &options, &info, message, capacity)
         }
         if let error = PNGError(
             status: Int(inspected.result.rawValue), message: inspected.message, width: info.header.width,
@@ -45,6 +50,10 @@ public enum PNGInspector {
         case Int(ACPNG_OPAQUE_NO): opaque = false
         default: opaque = nil
         }
+        let profile = PNGDataProfile(
+            imageDataBytes: Int(clamping: info.image_data_bytes), droppableBytes: Int(clamping: info.droppable_bytes),
+            isStored: info.image_data_stored < 0 ? nil : info.image_data_stored == 1,
+            refilteredEstimate: info.image_data_stored < 0 ? nil : Int(clamping: info.refiltered_estimate_bytes))
 
         return .success(
             PNGInspection(
@@ -54,15 +63,18 @@ public enum PNGInspector {
                 sRGBRenderingIntent: info.srgb_intent >= 0 ? Int(info.srgb_intent) : nil,
                 hasGammaChunk: info.has_gama != 0, hasChromaticitiesChunk: info.has_chrm != 0,
                 hasICCPChunk: Int(info.icc_status) != Int(ACPNG_ICC_ABSENT),
-                iccProfile: iccProfile(info)))
+                iccProfile: iccProfile(info), dataProfile: profile))
     }
 
     /// Inspects a PNG held in an array; same behaviour as the `UnsafeRawBufferPointer` overload
     /// (the array is not copied).
     public static func inspect(
-        _ bytes: [UInt8], decodePixels: Bool, maxPixels: Int = PNGCodec.defaultMaxPixels
+        _ bytes: [UInt8], decodePixels: Bool, maxPixels: Int = PNGCodec.defaultMaxPixels,
+        estimateRecompression: Bool = false
     ) -> Result<PNGInspection, PNGError> {
-        bytes.withUnsafeBytes { inspect($0, decodePixels: decodePixels, maxPixels: maxPixels) }
+        bytes.withUnsafeBytes {
+            inspect($0, decodePixels: decodePixels, maxPixels: maxPixels, estimateRecompression: estimateRecompression)
+        }
     }
 
     private static func iccProfile(_ info: acpng_info) -> ICCProfileInfo? {

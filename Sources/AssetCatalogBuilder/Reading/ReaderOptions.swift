@@ -13,13 +13,22 @@ public struct ReaderOptions: Hashable, Sendable {
     public var jobs: Int?
     /// Files larger than this are not read (an `image-too-large` error). Default: 1 GiB.
     public var maxFileBytes: Int
+    /// Whether verifying a PNG also estimates what an optimizer would make of its image data
+    /// (``PNGDataProfile/refilteredEstimate``), for the audit's `unoptimized-png` rule. It costs a pass
+    /// over a sample of each image's rows. Default: `false`; ``Auditor/readerOptions(_:)`` turns it on
+    /// when the rule runs.
+    public var estimatesRecompression: Bool
 
     /// Creates options; the defaults suit `assetc info`.
-    public init(maxPixels: Int = 256_000_000, verifyPixels: Bool = true, jobs: Int? = nil, maxFileBytes: Int = 1 << 30) {
+    public init(
+        maxPixels: Int = 256_000_000, verifyPixels: Bool = true, jobs: Int? = nil, maxFileBytes: Int = 1 << 30,
+        estimatesRecompression: Bool = false
+    ) {
         self.maxPixels = maxPixels
         self.verifyPixels = verifyPixels
         self.jobs = jobs
         self.maxFileBytes = maxFileBytes
+        self.estimatesRecompression = estimatesRecompression
     }
 
     /// The number of threads to use: ``jobs`` or the active processor count, at least 1.

@@ -112,6 +112,20 @@ typedef struct acpng_info {
      * release with acpng_info_release. */
     uint8_t *icc_profile;
     size_t icc_length;
+    /* From a walk of the chunk headers up to IEND (set on success): the bytes
+     * of image data (the IDAT chunks' data), and the bytes of the chunks a
+     * lossless optimizer drops (everything but the critical chunks and those
+     * that change how pixels are interpreted), headers and CRCs included. */
+    uint64_t image_data_bytes;
+    uint64_t droppable_bytes;
+    /* With acpng_inspect_options.estimate_refiltering, when the fast verifier's
+     * whole-buffer path checked the image data: 1 when its first deflate block
+     * is stored (uncompressed), 0 when it is compressed; -1 otherwise. */
+    int8_t image_data_stored;
+    /* In the same case: the estimated size in bytes of the image data filtered
+     * anew (each row with the filter a heuristic picks) and entropy-coded, with
+     * no credit for repeated strings; 0 otherwise. See acpng_estimate.c. */
+    uint64_t refiltered_estimate_bytes;
 } acpng_info;
 
 /* A growable byte buffer produced by the encoders; release with acpng_free. */
@@ -198,6 +212,9 @@ typedef struct acpng_inspect_options {
     /* Tests: non-zero makes the fast verifier inflate with zlib in pieces
      * (the streaming path) even when the image data would fit one buffer. */
     int streaming_inflate;
+    /* Non-zero fills acpng_info.image_data_stored and
+     * refiltered_estimate_bytes (costs a pass over a sample of the rows). */
+    int estimate_refiltering;
     /* Set by the call: 1 when the fast verifier checked the image data, 0 when
      * libpng did (or pixels were not decoded). */
     int used_fast_verifier;
@@ -221,6 +238,15 @@ acpng_status acpng_inspect_with_options(const void *data, size_t length,
                                         acpng_inspect_options *options,
                                         acpng_info *info, char *message,
                                         size_t message_capacity);
+
+/*
+ * Tests: for one row (count bytes, prior the row above, bpp bytes per pixel),
+ * the sums of the residual magnitudes (as signed bytes) of the five filter
+ * types, in filter type order, as the recompression estimate picks filters by.
+ * scalar_only != 0 skips the vector code, so the two can be compared.
+ */
+void acpng_filter_magnitude_sums(const uint8_t *row, const uint8_t *prior, size_t count,
+                                 size_t bpp, int scalar_only, uint64_t sums[5]);
 
 /*
  * Decodes to 8-bit RGBA (row-major, width * 4 bytes per row) into a buffer

@@ -101,8 +101,8 @@ struct Audit: ParsableCommand {
             do { knownFindings = try AuditBaseline.load(path: baseline) } catch { throw usage("\(error)") }
         }
 
-        let index = CatalogReader(options: ReaderOptions(maxPixels: maxPixels, jobs: jobs)).read(paths)
         let auditor = Auditor(configuration: defaultConfiguration, catalogConfigurations: catalogConfigurations, jobs: jobs)
+        let index = CatalogReader(options: auditor.readerOptions(ReaderOptions(maxPixels: maxPixels, jobs: jobs))).read(paths)
         var report = auditor.audit(index, baseline: knownFindings)
 
         if let writeBaseline {

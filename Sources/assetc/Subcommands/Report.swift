@@ -86,9 +86,9 @@ struct Report: ParsableCommand {
             if let baseline {
                 do { knownFindings = try AuditBaseline.load(path: baseline) } catch { throw usage("\(error)") }
             }
-            let index = CatalogReader(options: ReaderOptions(jobs: jobs)).read(folders)
-            let report = Auditor(configuration: defaultConfiguration, catalogConfigurations: perCatalog, jobs: jobs)
-                .audit(index, baseline: knownFindings)
+            let auditor = Auditor(configuration: defaultConfiguration, catalogConfigurations: perCatalog, jobs: jobs)
+            let index = CatalogReader(options: auditor.readerOptions(ReaderOptions(jobs: jobs))).read(folders)
+            let report = auditor.audit(index, baseline: knownFindings)
             let shown = folders.first.flatMap { perCatalog[$0] } ?? defaultConfiguration
             document = ReportDocument(
                 index: index, report: report, configuration: shown, title: title ?? "Report: \(folders.joined(separator: ", "))",

@@ -38,8 +38,9 @@ enum AuditTestSupport {
                 configurations[root] = try AuditConfiguration.load(path: file)
             }
         }
-        let index = CatalogReader(options: ReaderOptions(jobs: 2)).read(roots)
-        return Auditor(rules: rules, catalogConfigurations: configurations, jobs: 2).audit(index)
+        let auditor = Auditor(rules: rules, catalogConfigurations: configurations, jobs: 2)
+        let index = CatalogReader(options: auditor.readerOptions(ReaderOptions(jobs: 2))).read(roots)
+        return auditor.audit(index)
     }
 
     /// The findings as lines, for failure messages.

@@ -18,9 +18,10 @@ enum PNGRecompression {
         return output.length
     }
 
-    /// Chunks the optimizer keeps; every other chunk (text, XMP, EXIF, thumbnails, tool data) is dropped.
+    /// Ancillary chunks the optimizer keeps (as `acpng_kept_chunks` in C); every other ancillary chunk
+    /// (text, XMP, EXIF, thumbnails, tool data) is dropped. Critical chunks are always kept.
     static let keptChunks: Set<String> = [
-        "IHDR", "PLTE", "tRNS", "IDAT", "IEND", "iCCP", "sRGB", "gAMA", "cHRM", "sBIT", "pHYs", "cICP", "mDCv", "cLLi",
+        "tRNS", "iCCP", "sRGB", "gAMA", "cHRM", "sBIT", "pHYs", "cICP", "mDCv", "cLLi", "mDCV", "cLLI",
     ]
 
     /// Byte counts from walking a PNG's chunk headers (no decompression).
@@ -41,9 +42,10 @@ enum PNGRecompression {
             let type = String(decoding: png[(position + 4)..<(position + 8)], as: UTF8.self)
             let total = 12 + length
             guard length >= 0, total <= png.count - position else { return nil }
+            let isAncillary = png[position + 4] & 0x20 != 0
             if type == "IDAT" {
                 summary.imageDataBytes += length
-            } else if !keptChunks.contains(type) {
+            } else if isAncillary && !keptChunks.contains(type) {
                 summary.droppedBytes += total
             }
             if type == "IEND" { break }
