@@ -20,6 +20,7 @@
  */
 #include "acpng_internal.h"
 
+#include <pthread.h>
 #include <string.h>
 
 #if defined(__SSE2__)
@@ -40,6 +41,19 @@ static double acpng_fast_log2(double value) {
     const double t2 = t * t;
     const double series = t * (1.0 + t2 * (1.0 / 3 + t2 * (1.0 / 5 + t2 * (1.0 / 7))));
     return exponent + 2.8853900817779268 * series;
+}
+
+/* count * log2(count) for the counts of a small sample, computed once: the
+ * entropy of each image's sample sums 256 of them. */
+#define ACPNG_COUNT_LOG_TABLE 4096
+static double acpng_count_log[ACPNG_COUNT_LOG_TABLE];
+static pthread_once_t acpng_count_log_once = PTHREAD_ONCE_INIT;
+
+static void acpng_fill_count_log(void) {
+    acpng_count_log[0] = 0;
+    for (int count = 1; count < ACPNG_COUNT_LOG_TABLE; count++) {
+        acpng_count_log[count] = (double)count * acpng_fast_log2((double)count);
+    }
 }
 
 /* Magnitude of a residual taken as a signed byte, as libpng's heuristic does. */
@@ -217,13 +231,15 @@ uint64_t acpng_estimate_refiltered_bytes(const uint8_t *rows, const uint8_t *zer
         sampled += row_bytes;
     }
 
-    /* Order-0 entropy of the sample: sum of count * log2(sampled / count). */
-    double bits = 0;
-    const double log_sampled = acpng_fast_log2((double)sampled);
+    /* Order-0 entropy of the sample: sum of count * log2(sampled / count), as
+     * sampled * log2(sampled) - sum of count * log2(count). */
+    pthread_once(&acpng_count_log_once, acpng_fill_count_log);
+    double bits = (double)sampled * acpng_fast_log2((double)sampled);
     for (int symbol = 0; symbol < 256; symbol++) {
         const uint32_t count =
             histogram[0][symbol] + histogram[1][symbol] + histogram[2][symbol] + histogram[3][symbol];
-        if (count != 0) bits += (double)count * (log_sampled - acpng_fast_log2((double)count));
+        bits -= count < ACPNG_COUNT_LOG_TABLE ? acpng_count_log[count]
+                                              : (double)count * acpng_fast_log2((double)count);
     }
     /* Bits per sample byte, applied to the whole image data (filter bytes
      * included: one per row, which compress to almost nothing). */

@@ -62,4 +62,33 @@ struct InfoCommandTests {
         #expect(run.status == 2)
         #expect(run.output.contains("/nonexistent/Catalog.xcassets"))
     }
+
+    @Test("A catalog large enough to be rendered in parallel pieces prints one well-formed document")
+    func largeCatalogJSON() throws {
+        // 1,100 colour sets: three pieces of the assets array (512 assets each), spliced together.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assetc-info-large-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let root = folder.appendingPathComponent("Large.xcassets")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let color = #"{"colors":[{"color":{"color-space":"srgb","components":{"red":"1.000","green":"0.500","blue":"0.000","alpha":"1.000"}},"idiom":"universal"}],"info":{"author":"xcode","version":1}}"#
+        for number in 0..<1100 {
+            let set = root.appendingPathComponent(String(format: "Color%04d.colorset", number))
+            try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+            try Data(color.utf8).write(to: set.appendingPathComponent("Contents.json"))
+        }
+        let run = try Assetc.run(["info", root.path, "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let names = try #require(object["assets"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+        #expect(names == (0..<1100).map { String(format: "Color%04d", $0) })
+        // Every asset object at the same indentation, opened after a comma except the first: the pieces'
+        // seams are invisible.
+        let all = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(all.firstIndex(of: "  \"assets\" : ["))
+        let end = try #require(all[start...].firstIndex(of: "  ],"))
+        let lines = all[start..<end]
+        #expect(lines.filter { $0.hasPrefix("      \"name\" : \"Color") }.count == 1100)
+        #expect(lines.filter { $0 == "    {" }.count == 1100)
+        #expect(lines.filter { $0 == "    }," }.count == 1099)
+    }
 }

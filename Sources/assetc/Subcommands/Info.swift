@@ -1,6 +1,7 @@
 import ArgumentParser
 import AssetCatalog
 import AssetCatalogBuilder
+import Dispatch
 import Foundation
 
 /// `assetc info`: reads catalogs or plain asset folders and lists their assets, variants and problems.
@@ -96,13 +97,16 @@ enum InfoOutput {
 struct InfoReport {
     let index: CatalogIndex
 
+    /// Assets rendered per task: large catalogs are rendered in parallel, in pieces of this many.
+    static let assetsPerPiece = 512
+
     func render() -> [UInt8] {
         let variants = index.assets.reduce(0) { $0 + $1.variants.count + $1.colors.count }
         var json = InfoJSONWriter(capacity: 4096 + index.assets.count * 400 + variants * 500 + index.diagnostics.count * 300)
         json.open("{")
         json.key("assets")
         json.open("[")
-        for asset in index.assets { write(asset, to: &json) }
+        for piece in renderAssets(depth: json.itemCounts) { json.appendItems(piece.bytes, count: piece.items) }
         json.close("]")
         json.key("diagnostics")
         json.open("[")
@@ -150,6 +154,25 @@ struct InfoReport {
         json.close("}")
         json.newline()
         return json.bytes
+    }
+
+    /// The assets array's items, in order, rendered in pieces on all cores (the output is the same as
+    /// rendering them one after another). `depth` is the item counts of the open containers, the (still
+    /// empty) assets array last.
+    private func renderAssets(depth: [Int]) -> [(bytes: [UInt8], items: Int)] {
+        let assets = index.assets
+        let pieceCount = (assets.count + Self.assetsPerPiece - 1) / Self.assetsPerPiece
+        let pieces = RenderedPieces(count: pieceCount)
+        DispatchQueue.concurrentPerform(iterations: pieceCount) { piece in
+            let range = (piece * Self.assetsPerPiece)..<min(assets.count, (piece + 1) * Self.assetsPerPiece)
+            var writer = InfoJSONWriter(continuing: depth.dropLast() + [range.lowerBound], capacity: range.count * 1200)
+            for asset in assets[range] { write(asset, to: &writer) }
+            pieces.store(writer.bytes, at: piece)
+        }
+        return (0..<pieceCount).map { piece in
+            let range = (piece * Self.assetsPerPiece)..<min(assets.count, (piece + 1) * Self.assetsPerPiece)
+            return (pieces.bytes(at: piece), range.count)
+        }
     }
 
     private func write(_ asset: Asset, to json: inout InfoJSONWriter) {
@@ -292,6 +315,26 @@ struct InfoReport {
     }
 }
 
+/// Byte buffers filled by concurrent tasks, one slot each, read after the tasks have finished.
+private final class RenderedPieces: @unchecked Sendable {
+    private var pieces: [[UInt8]]
+    private let lock = NSLock()
+
+    init(count: Int) { pieces = Array(repeating: [], count: count) }
+
+    func store(_ bytes: [UInt8], at index: Int) {
+        lock.lock()
+        pieces[index] = bytes
+        lock.unlock()
+    }
+
+    func bytes(at index: Int) -> [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        return pieces[index]
+    }
+}
+
 /// A streaming JSON writer: pretty-printed with two spaces and `"key" : value`, like the other commands.
 /// Keys are static (no escaping needed); values are escaped only when they contain a byte that needs it.
 struct InfoJSONWriter {
@@ -302,6 +345,23 @@ struct InfoJSONWriter {
 
     init(capacity: Int = 1 << 16) {
         bytes.reserveCapacity(capacity)
+    }
+
+    /// A writer for a piece of a document rendered elsewhere: it writes as if inside open containers
+    /// holding `counts` items (outermost first), so its bytes can be spliced in with ``appendItems(_:count:)``.
+    init(continuing counts: [Int], capacity: Int) {
+        self.init(capacity: capacity)
+        self.counts = counts
+    }
+
+    /// The item counts of the open containers, outermost first.
+    var itemCounts: [Int] { counts }
+
+    /// Splices in what a ``init(continuing:capacity:)`` writer wrote: `items` more items of the innermost
+    /// open container.
+    mutating func appendItems(_ piece: [UInt8], count items: Int) {
+        bytes.append(contentsOf: piece)
+        counts[counts.count - 1] += items
     }
 
     mutating func newline() {
