@@ -75,7 +75,7 @@ struct Info: ParsableCommand {
             index = CatalogReader(options: options).read(paths)
         }
         if json {
-            FileHandle.standardOutput.write(Data(InfoReport(index: index).render()))
+            StandardOutput.write(InfoReport(index: index).render())
         } else {
             print(InfoText(index: index).render(), terminator: "")
         }
