@@ -95,7 +95,7 @@ struct Pack: ParsableCommand {
             "assetc \(AssetcVersion.current) optimize=\(optimize) verify-pixels=\(verifyPixels) "
             + "max-pixels=\(maxPixels ?? 0) allow-errors=\(allowErrors)"
         if let cacheDirectory, let stored = InputTreeStamp.load(from: cacheDirectory),
-            InputTreeStamp(roots: stampRoots, optionsDescription: optionsDescription, output: output) == stored.stamp
+            InputTreeStamp(roots: stampRoots, optionsDescription: optionsDescription, output: output, jobs: jobs) == stored.stamp
         {
             var summary = stored.summary
             summary.upToDate = true
@@ -125,7 +125,7 @@ struct Pack: ParsableCommand {
         }
         reporter.finish()
         if let cacheDirectory,
-            let stamp = InputTreeStamp(roots: stampRoots, optionsDescription: optionsDescription, output: output)
+            let stamp = InputTreeStamp(roots: stampRoots, optionsDescription: optionsDescription, output: output, jobs: jobs)
         {
             stamp.store(in: cacheDirectory, summary: summary)
         }
