@@ -314,6 +314,7 @@ acpng_status acpng_inspect_with_options(const void *bytes, size_t length,
     plan.buffer_bytes = options->verify_buffer_bytes;
     plan.streaming_only = options->streaming_inflate != 0;
     plan.estimate_refiltering = options->estimate_refiltering != 0;
+    plan.estimate_min_data_ratio = options->estimate_min_data_ratio;
     size_t first_idat = 0;
     int use_fast = 0;
     status = acpng_inspect_run(png, png_info, &io, decode_pixels, max_pixels, info, &row,
@@ -329,6 +330,7 @@ acpng_status acpng_inspect_with_options(const void *bytes, size_t length,
         if (status == ACPNG_OK) {
             info->all_alpha_opaque = result.all_alpha_opaque;
             info->image_data_stored = result.image_data_stored;
+            info->has_refiltered_estimate = result.has_refiltered_estimate;
             info->refiltered_estimate_bytes = result.refiltered_estimate_bytes;
         }
     }

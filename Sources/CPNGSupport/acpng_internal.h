@@ -88,8 +88,10 @@ typedef struct acpng_verify_plan {
     uint64_t chunk_malloc_max;
     /* Non-zero skips the whole-buffer path (tests of the streaming path). */
     uint8_t streaming_only;
-    /* Non-zero asks the whole-buffer path for acpng_verify_result's estimate. */
+    /* Non-zero asks the whole-buffer path for acpng_verify_result's estimate,
+     * when the image data is at least estimate_min_data_ratio of the raw data. */
     uint8_t estimate_refiltering;
+    double estimate_min_data_ratio;
 } acpng_verify_plan;
 
 /* What acpng_verify_image_data learned besides the verdict. */
@@ -102,6 +104,7 @@ typedef struct acpng_verify_result {
     /* With plan->estimate_refiltering, from the whole-buffer path only: as
      * acpng_info.image_data_stored and refiltered_estimate_bytes. */
     int8_t image_data_stored;
+    uint8_t has_refiltered_estimate;
     uint64_t refiltered_estimate_bytes;
 } acpng_verify_result;
 

@@ -899,16 +899,23 @@ static int acpng_verify_whole(const uint8_t *data, size_t length, size_t first_i
     if (inflated != LIBDEFLATE_SUCCESS || produced != expected) goto done;
     const uint8_t *zero_row = state->output + expected;
     memset(state->output + expected, 0, row_bytes);
-    if (!acpng_whole_check_rows(plan, state->output, zero_row, row_bytes, bpp,
-                                plan->estimate_refiltering, &result->all_alpha_opaque)) {
+    /* Well-compressed image data is not estimated: the audit only estimates
+     * weakly compressed data, and the estimate needs every row unfiltered. */
+    const int estimate = plan->estimate_refiltering &&
+                         (double)stream_length >= plan->estimate_min_data_ratio * (double)expected;
+    if (!acpng_whole_check_rows(plan, state->output, zero_row, row_bytes, bpp, estimate,
+                                &result->all_alpha_opaque)) {
         goto done;
     }
     sound = acpng_verify_tail(&walker, &chunk) == ACPNG_OK;
     if (sound && plan->estimate_refiltering) {
         /* After the 2-byte zlib header: BFINAL is bit 0, BTYPE bits 1-2. */
         result->image_data_stored = stream_length > 2 && ((stream[2] >> 1) & 3) == 0;
-        result->refiltered_estimate_bytes =
-            acpng_estimate_refiltered_bytes(state->output, zero_row, row_bytes, bpp, plan->height);
+        if (estimate) {
+            result->has_refiltered_estimate = 1;
+            result->refiltered_estimate_bytes =
+                acpng_estimate_refiltered_bytes(state->output, zero_row, row_bytes, bpp, plan->height);
+        }
     }
 
 done:
@@ -924,6 +931,7 @@ acpng_status acpng_verify_image_data(const uint8_t *data, size_t length, size_t 
     result->all_alpha_opaque = ACPNG_OPAQUE_UNKNOWN;
     result->used_whole_buffer = 0;
     result->image_data_stored = -1;
+    result->has_refiltered_estimate = 0;
     result->refiltered_estimate_bytes = 0;
     if (first_idat > length) return ACPNG_ERR_INVALID_ARGUMENT;
     if (!plan->streaming_only && acpng_verify_whole(data, length, first_idat, plan, result)) {

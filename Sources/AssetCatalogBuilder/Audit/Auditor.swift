@@ -33,14 +33,18 @@ public struct Auditor: Sendable {
     }
 
     /// The options to read catalogs with before auditing them: `base`, plus what the rules that will run
-    /// need from the reader (the recompression estimate when `unoptimized-png` runs for some catalog).
+    /// need from the reader (the recompression estimate, for the files `unoptimized-png` may measure under
+    /// any of the configurations, when the rule runs).
     public func readerOptions(_ base: ReaderOptions = ReaderOptions()) -> ReaderOptions {
         var options = base
         let identifier = UnoptimizedPNGRule.identifier
-        let ruleRuns =
-            rules.contains { $0.identifier == identifier }
-            && ([configuration] + catalogConfigurations.values).contains { $0.isEnabled(identifier) }
-        options.estimatesRecompression = options.estimatesRecompression || ruleRuns
+        guard rules.contains(where: { $0.identifier == identifier }) else { return options }
+        let running = ([configuration] + catalogConfigurations.values).filter { $0.isEnabled(identifier) }
+        guard !running.isEmpty else { return options }
+        let minBytes = running.map { $0.number("min-bytes", of: UnoptimizedPNGRule.self) }.min() ?? 0
+        let ratio = running.map { $0.number("candidate-ratio", of: UnoptimizedPNGRule.self) }.min() ?? 0
+        options.recompressionEstimate = RecompressionEstimatePolicy(
+            minFileBytes: max(0, Int(minBytes)), minImageDataRatio: ratio)
         return options
     }
 

@@ -11,25 +11,25 @@ public struct FileInspector: Sendable {
     public var verifyPixels: Bool
     /// Files larger than this are not read.
     public var maxFileBytes: Int
-    /// Whether verified PNGs also get ``PNGDataProfile/refilteredEstimate``.
-    public var estimatesRecompression: Bool
+    /// Which verified PNGs also get ``PNGDataProfile/refilteredEstimate``; `nil` for none.
+    public var recompressionEstimate: RecompressionEstimatePolicy?
 
     /// Creates an inspector.
     public init(
         maxPixels: Int = 256_000_000, verifyPixels: Bool = true, maxFileBytes: Int = 1 << 30,
-        estimatesRecompression: Bool = false
+        recompressionEstimate: RecompressionEstimatePolicy? = nil
     ) {
         self.maxPixels = maxPixels
         self.verifyPixels = verifyPixels
         self.maxFileBytes = maxFileBytes
-        self.estimatesRecompression = estimatesRecompression
+        self.recompressionEstimate = recompressionEstimate
     }
 
     /// Creates an inspector with a reader's limits.
     public init(options: ReaderOptions) {
         self.init(
             maxPixels: options.maxPixels, verifyPixels: options.verifyPixels, maxFileBytes: options.maxFileBytes,
-            estimatesRecompression: options.estimatesRecompression)
+            recompressionEstimate: options.recompressionEstimate)
     }
 
     /// Why a file cannot be used.
@@ -129,7 +129,8 @@ public struct FileInspector: Sendable {
         switch type {
         case .png:
             switch PNGInspector.inspect(
-                bytes, decodePixels: verifyPixels, maxPixels: maxPixels, estimateRecompression: estimatesRecompression)
+                bytes, decodePixels: verifyPixels, maxPixels: maxPixels,
+                recompressionEstimate: recompressionEstimate.flatMap { size >= $0.minFileBytes ? $0 : nil })
             {
             case .success(let png):
                 inspection.png = png

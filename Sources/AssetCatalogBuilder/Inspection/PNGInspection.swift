@@ -107,8 +107,8 @@ public struct PNGDataProfile: Sendable, Hashable, Codable {
     public var isStored: Bool?
     /// An estimate of the image data's size after an optimizer filters it anew (the filter a heuristic
     /// picks for each row) and entropy-codes it, with no credit for repeated strings; `nil` unless the
-    /// reader was asked for it (``ReaderOptions/estimatesRecompression``) and verified the image data in
-    /// one buffer (non-interlaced, up to 64 MiB).
+    /// reader was asked for it (``ReaderOptions/recompressionEstimate``, which also says which files) and
+    /// verified the image data in one buffer (non-interlaced, up to 64 MiB).
     public var refilteredEstimate: Int?
 
     /// Creates a profile.

@@ -17,19 +17,21 @@ public enum PNGInspector {
     ///     ``PNGInspection/isFullyOpaque`` is computed. Otherwise only the chunks before the image
     ///     data are read.
     ///   - maxPixels: The largest `width * height` accepted.
-    ///   - estimateRecompression: Whether to fill ``PNGDataProfile/isStored`` and
-    ///     ``PNGDataProfile/refilteredEstimate`` while decoding (a pass over a sample of the rows).
+    ///   - recompressionEstimate: When given, decoding also fills ``PNGDataProfile/isStored`` and, for
+    ///     image data at least the policy's share of the raw data, ``PNGDataProfile/refilteredEstimate``
+    ///     (a pass over a sample of the rows). The policy's file size limit is the caller's to apply.
     /// - Returns: The inspection, or why the file is not a usable PNG.
     public static func inspect(
         _ bytes: UnsafeRawBufferPointer, decodePixels: Bool, maxPixels: Int = PNGCodec.defaultMaxPixels,
-        estimateRecompression: Bool = false
+        recompressionEstimate: RecompressionEstimatePolicy? = nil
     ) -> Result<PNGInspection, PNGError> {
         var info = acpng_info()
         defer { acpng_info_release(&info) }
         var options = acpng_inspect_options()
         options.decode_pixels = decodePixels ? 1 : 0
         options.max_pixels = PNGError.cLimit(maxPixels)
-        options.estimate_refiltering = estimateRecompression ? 1 : 0
+        options.estimate_refiltering = recompressionEstimate != nil ? 1 : 0
+        options.estimate_min_data_ratio = recompressionEstimate?.minImageDataRatio ?? 0
         let inspected = PNGError.withMessageBuffer { message, capacity in
             acpng_inspect_with_options(bytes.baseAddress, bytes.count, &options, &info, message, capacity)
         }
@@ -53,7 +55,7 @@ public enum PNGInspector {
         let profile = PNGDataProfile(
             imageDataBytes: Int(clamping: info.image_data_bytes), droppableBytes: Int(clamping: info.droppable_bytes),
             isStored: info.image_data_stored < 0 ? nil : info.image_data_stored == 1,
-            refilteredEstimate: info.image_data_stored < 0 ? nil : Int(clamping: info.refiltered_estimate_bytes))
+            refilteredEstimate: info.has_refiltered_estimate != 0 ? Int(clamping: info.refiltered_estimate_bytes) : nil)
 
         return .success(
             PNGInspection(
@@ -70,10 +72,10 @@ public enum PNGInspector {
     /// (the array is not copied).
     public static func inspect(
         _ bytes: [UInt8], decodePixels: Bool, maxPixels: Int = PNGCodec.defaultMaxPixels,
-        estimateRecompression: Bool = false
+        recompressionEstimate: RecompressionEstimatePolicy? = nil
     ) -> Result<PNGInspection, PNGError> {
         bytes.withUnsafeBytes {
-            inspect($0, decodePixels: decodePixels, maxPixels: maxPixels, estimateRecompression: estimateRecompression)
+            inspect($0, decodePixels: decodePixels, maxPixels: maxPixels, recompressionEstimate: recompressionEstimate)
         }
     }
 

@@ -13,22 +13,22 @@ public struct ReaderOptions: Hashable, Sendable {
     public var jobs: Int?
     /// Files larger than this are not read (an `image-too-large` error). Default: 1 GiB.
     public var maxFileBytes: Int
-    /// Whether verifying a PNG also estimates what an optimizer would make of its image data
-    /// (``PNGDataProfile/refilteredEstimate``), for the audit's `unoptimized-png` rule. It costs a pass
-    /// over a sample of each image's rows. Default: `false`; ``Auditor/readerOptions(_:)`` turns it on
-    /// when the rule runs.
-    public var estimatesRecompression: Bool
+    /// Which verified PNGs also get an estimate of what an optimizer would make of their image data
+    /// (``PNGDataProfile/refilteredEstimate``), for the audit's `unoptimized-png` rule; `nil` for none.
+    /// It costs a pass over a sample of each estimated image's rows. Default: `nil`;
+    /// ``Auditor/readerOptions(_:)`` sets it when the rule runs.
+    public var recompressionEstimate: RecompressionEstimatePolicy?
 
     /// Creates options; the defaults suit `assetc info`.
     public init(
         maxPixels: Int = 256_000_000, verifyPixels: Bool = true, jobs: Int? = nil, maxFileBytes: Int = 1 << 30,
-        estimatesRecompression: Bool = false
+        recompressionEstimate: RecompressionEstimatePolicy? = nil
     ) {
         self.maxPixels = maxPixels
         self.verifyPixels = verifyPixels
         self.jobs = jobs
         self.maxFileBytes = maxFileBytes
-        self.estimatesRecompression = estimatesRecompression
+        self.recompressionEstimate = recompressionEstimate
     }
 
     /// The number of threads to use: ``jobs`` or the active processor count, at least 1.

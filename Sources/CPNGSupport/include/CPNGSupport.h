@@ -122,9 +122,12 @@ typedef struct acpng_info {
      * whole-buffer path checked the image data: 1 when its first deflate block
      * is stored (uncompressed), 0 when it is compressed; -1 otherwise. */
     int8_t image_data_stored;
-    /* In the same case: the estimated size in bytes of the image data filtered
-     * anew (each row with the filter a heuristic picks) and entropy-coded, with
-     * no credit for repeated strings; 0 otherwise. See acpng_estimate.c. */
+    /* In the same case, when the image data is at least
+     * acpng_inspect_options.estimate_min_data_ratio of the raw data: 1, and the
+     * estimated size in bytes of the image data filtered anew (each row with
+     * the filter a heuristic picks) and entropy-coded, with no credit for
+     * repeated strings. 0 and 0 otherwise. See acpng_estimate.c. */
+    uint8_t has_refiltered_estimate;
     uint64_t refiltered_estimate_bytes;
 } acpng_info;
 
@@ -212,9 +215,11 @@ typedef struct acpng_inspect_options {
     /* Tests: non-zero makes the fast verifier inflate with zlib in pieces
      * (the streaming path) even when the image data would fit one buffer. */
     int streaming_inflate;
-    /* Non-zero fills acpng_info.image_data_stored and
-     * refiltered_estimate_bytes (costs a pass over a sample of the rows). */
+    /* Non-zero fills acpng_info.image_data_stored and, for image data that is
+     * at least estimate_min_data_ratio of the raw data (weakly compressed),
+     * refiltered_estimate_bytes (a pass over a sample of the rows). */
     int estimate_refiltering;
+    double estimate_min_data_ratio;
     /* Set by the call: 1 when the fast verifier checked the image data, 0 when
      * libpng did (or pixels were not decoded). */
     int used_fast_verifier;

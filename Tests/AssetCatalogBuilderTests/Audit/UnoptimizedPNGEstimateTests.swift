@@ -29,7 +29,9 @@ struct UnoptimizedPNGEstimateTests {
     }
 
     static func profile(_ file: [UInt8], estimate: Bool = true) throws -> PNGDataProfile {
-        let inspection = try PNGInspector.inspect(file, decodePixels: true, estimateRecompression: estimate).get()
+        let inspection = try PNGInspector.inspect(
+            file, decodePixels: true, recompressionEstimate: estimate ? RecompressionEstimatePolicy() : nil
+        ).get()
         return try #require(inspection.dataProfile)
     }
 
@@ -115,6 +117,30 @@ struct UnoptimizedPNGEstimateTests {
         }
     }
 
+    @Test func wellCompressedDataIsNotEstimated() throws {
+        // A flat image compresses to almost nothing: under the policy's share of the raw data.
+        let raw = Self.rows(width: 64, height: 64) { _, _, _ in 0x80 }
+        let file = Self.file(width: 64, height: 64, zlibData: Deflate.compress(raw))
+        let policy = RecompressionEstimatePolicy(minImageDataRatio: 0.3)
+        let profile = try #require(
+            try PNGInspector.inspect(file, decodePixels: true, recompressionEstimate: policy).get().dataProfile)
+        #expect(profile.isStored == false && profile.refilteredEstimate == nil)
+        // Without the threshold it is estimated (at almost nothing).
+        #expect(try Self.profile(file).refilteredEstimate.map { $0 < 100 } == true)
+    }
+
+    @Test func theReaderEstimatesOnlyWhatTheRuleMayMeasure() throws {
+        #expect(Auditor().readerOptions().recompressionEstimate == RecompressionEstimatePolicy(minFileBytes: 4096, minImageDataRatio: 0.3))
+        let off = try AuditConfiguration.parse(yaml: "rules:\n  unoptimized-png: off\n")
+        #expect(Auditor(configuration: off).readerOptions().recompressionEstimate == nil)
+        #expect(Auditor(rules: [MissingFileRule.self]).readerOptions().recompressionEstimate == nil)
+        // The loosest of the catalogs' settings wins, so no catalog misses an estimate it needs.
+        let loose = try AuditConfiguration.parse(yaml: "rules:\n  unoptimized-png:\n    min-bytes: 1000\n    candidate-ratio: 0.1\n")
+        let policy = Auditor(configuration: off, catalogConfigurations: ["A.xcassets": loose]).readerOptions()
+            .recompressionEstimate
+        #expect(policy == RecompressionEstimatePolicy(minFileBytes: 1000, minImageDataRatio: 0.1))
+    }
+
     // MARK: - The decision
 
     private func worth(
@@ -156,7 +182,9 @@ struct UnoptimizedPNGEstimateTests {
             UInt8(((x * 3 + channel + y) & 0xF0)) | (noise.next() & 0x0F)
         }
         let file = Self.file(width: 72, height: 72, zlibData: Deflate.compress(raw))
-        let inspection = try PNGInspector.inspect(file, decodePixels: true, estimateRecompression: true).get()
+        let inspection = try PNGInspector.inspect(
+            file, decodePixels: true, recompressionEstimate: RecompressionEstimatePolicy()
+        ).get()
         let profile = try #require(inspection.dataProfile)
         #expect(
             !UnoptimizedPNGRule.worthMeasuring(
