@@ -10,8 +10,8 @@ import AssetCatalog
 /// A root is an `.xcassets` catalog when its name ends in `.xcassets` or it holds a `Contents.json`;
 /// otherwise it is a plain asset folder (see `docs/PLAIN-FOLDERS.md`).
 ///
-/// Work happens in three phases on ``ReaderOptions/jobs`` threads: a sequential walk of the group folders;
-/// then the sets (each opened once, its `Contents.json` parsed and its files inspected) and the plain
+/// Work happens in three phases on ``ReaderOptions/jobs`` threads: a walk of the group folders (the
+/// root's entries in parallel); then the sets (each opened once, its `Contents.json` parsed and its files inspected) and the plain
 /// folders, in parallel; then the plain folders' files, in parallel. Every file is read once. Results are
 /// collected by index and sorted, so the index is identical, ordering included, for any thread count.
 public struct CatalogReader: Sendable {
@@ -48,7 +48,7 @@ public struct CatalogReader: Sendable {
             switch context.kind {
             case .xcassets:
                 var walker = CatalogWalker(root: context)
-                walker.walk()
+                walker.walk(width: options.effectiveJobs)
                 diagnostics.append(contentsOf: walker.sink.diagnostics)
                 units.append(contentsOf: walker.units)
                 index.unsupportedSets.append(contentsOf: walker.unsupported)

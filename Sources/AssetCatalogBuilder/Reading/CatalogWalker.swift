@@ -1,8 +1,10 @@
-/// The first, sequential phase for an `.xcassets` root: walks the group folders (each listing sorted),
-/// reads their `Contents.json`, applies namespaces, and lists the sets to read in the second phase.
+/// The first phase for an `.xcassets` root: walks the group folders (each listing sorted), reads their
+/// `Contents.json`, applies namespaces, and lists the sets to read in the second phase.
 ///
 /// Set folders themselves are not opened here; unsupported set types are recorded and not descended into,
-/// except sprite atlases, whose image sets are read like a group's.
+/// except sprite atlases, whose image sets are read like a group's. The root's entries are walked on
+/// `width` threads (large catalogs keep their sets in a few top-level groups) and their results joined
+/// in listing order, so the outcome is the same for any thread count.
 struct CatalogWalker {
     let root: RootContext
     private(set) var sink: DiagnosticSink
@@ -14,10 +16,17 @@ struct CatalogWalker {
         self.sink = DiagnosticSink(catalog: root.given)
     }
 
-    mutating func walk() {
+    mutating func walk(width: Int = 1) {
         var ancestors: Set<FileSystem.Identity> = []
         if let identity = FileSystem.status(root.ioPath)?.identity { ancestors.insert(identity) }
-        walkGroup(folder: "", ioFolder: root.ioPath, namespace: "", namespaceName: "", ancestors: ancestors)
+        walkGroup(folder: "", ioFolder: root.ioPath, namespace: "", namespaceName: "", ancestors: ancestors, width: width)
+    }
+
+    /// What walking one entry of a group found.
+    private struct EntryResult: Sendable {
+        var diagnostics: [Diagnostic]
+        var units: [WorkUnit]
+        var unsupported: [UnsupportedSet]
     }
 
     /// The name without its last extension: `Hero.imageset` → `Hero`.
@@ -29,7 +38,8 @@ struct CatalogWalker {
     /// `namespaceName` is what the group adds to its children's names when it provides a namespace:
     /// its folder name (a sprite atlas's without the extension).
     private mutating func walkGroup(
-        folder: String, ioFolder: String, namespace: String, namespaceName: String, ancestors: Set<FileSystem.Identity>
+        folder: String, ioFolder: String, namespace: String, namespaceName: String, ancestors: Set<FileSystem.Identity>,
+        width: Int = 1
     ) {
         let entries: [FileSystem.Entry]
         switch FileSystem.list(ioFolder) {
@@ -47,21 +57,43 @@ struct CatalogWalker {
                 }
             }
         }
-        for entry in entries {
-            if entry.isHidden || entry.name == "Contents.json" { continue }
-            let path = joinPath(folder, entry.name)
-            guard
-                let (ioPath, kind, _) = SymbolicLinks.walkTarget(
-                    ioPath: ioFolder + "/" + entry.name, kind: entry.kind, path: path, root: root, sink: &sink)
-            else { continue }
-            switch kind {
-            case .directory:
-                visitFolder(entry.name, path: path, ioPath: ioPath, namespace: childNamespace, ancestors: ancestors)
-            case .file:
-                sink.emit(.ignoredFile, at: path, "is not inside any set; Xcode ignores files in groups")
-            case .symbolicLink, .other:
-                sink.emit(.ignoredFile, at: path, "is neither a file nor a folder")
+        let visible = entries.filter { !$0.isHidden && $0.name != "Contents.json" }
+        if width > 1 && visible.count > 1 {
+            let root = self.root
+            let namespace = childNamespace
+            let results = parallelMap(count: visible.count, width: width) { position -> EntryResult in
+                var walker = CatalogWalker(root: root)
+                walker.visitEntry(visible[position], folder: folder, ioFolder: ioFolder, namespace: namespace, ancestors: ancestors)
+                return EntryResult(diagnostics: walker.sink.diagnostics, units: walker.units, unsupported: walker.unsupported)
             }
+            for result in results {
+                sink.append(contentsOf: result.diagnostics)
+                units.append(contentsOf: result.units)
+                unsupported.append(contentsOf: result.unsupported)
+            }
+            return
+        }
+        for entry in visible {
+            visitEntry(entry, folder: folder, ioFolder: ioFolder, namespace: childNamespace, ancestors: ancestors)
+        }
+    }
+
+    /// One entry of a group folder: a folder to visit, or a file that does not belong there.
+    private mutating func visitEntry(
+        _ entry: FileSystem.Entry, folder: String, ioFolder: String, namespace: String, ancestors: Set<FileSystem.Identity>
+    ) {
+        let path = joinPath(folder, entry.name)
+        guard
+            let (ioPath, kind, _) = SymbolicLinks.walkTarget(
+                ioPath: ioFolder + "/" + entry.name, kind: entry.kind, path: path, root: root, sink: &sink)
+        else { return }
+        switch kind {
+        case .directory:
+            visitFolder(entry.name, path: path, ioPath: ioPath, namespace: namespace, ancestors: ancestors)
+        case .file:
+            sink.emit(.ignoredFile, at: path, "is not inside any set; Xcode ignores files in groups")
+        case .symbolicLink, .other:
+            sink.emit(.ignoredFile, at: path, "is neither a file nor a folder")
         }
     }
 

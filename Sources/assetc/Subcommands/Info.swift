@@ -106,7 +106,8 @@ struct InfoReport {
         json.open("{")
         json.key("assets")
         json.open("[")
-        for piece in renderAssets(depth: json.itemCounts) { json.appendItems(piece.bytes, count: piece.items) }
+        let (pieces, summary) = renderAssetsAndSummary(depth: json.itemCounts)
+        for piece in pieces { json.appendItems(piece.bytes, count: piece.items) }
         json.close("]")
         json.key("diagnostics")
         json.open("[")
@@ -137,7 +138,7 @@ struct InfoReport {
         }
         json.close("]")
         json.key("summary")
-        InfoSummary(index: index).write(to: &json)
+        summary.write(to: &json)
         json.key("unsupportedSets")
         json.open("[")
         for set in index.unsupportedSets {
@@ -157,22 +158,29 @@ struct InfoReport {
     }
 
     /// The assets array's items, in order, rendered in pieces on all cores (the output is the same as
-    /// rendering them one after another). `depth` is the item counts of the open containers, the (still
-    /// empty) assets array last.
-    private func renderAssets(depth: [Int]) -> [(bytes: [UInt8], items: Int)] {
+    /// rendering them one after another), and meanwhile the summary. `depth` is the item counts of the open
+    /// containers, the (still empty) assets array last.
+    private func renderAssetsAndSummary(depth: [Int]) -> (pieces: [(bytes: [UInt8], items: Int)], summary: InfoSummary) {
         let assets = index.assets
         let pieceCount = (assets.count + Self.assetsPerPiece - 1) / Self.assetsPerPiece
-        let pieces = RenderedPieces(count: pieceCount)
-        DispatchQueue.concurrentPerform(iterations: pieceCount) { piece in
+        let pieces = ConcurrentSlots<[UInt8]>(count: pieceCount)
+        let summary = ConcurrentSlots<InfoSummary>(count: 1)
+        // The last iteration computes the summary, concurrently with the pieces.
+        DispatchQueue.concurrentPerform(iterations: pieceCount + 1) { piece in
+            guard piece < pieceCount else {
+                summary.store(InfoSummary(index: index), at: 0)
+                return
+            }
             let range = (piece * Self.assetsPerPiece)..<min(assets.count, (piece + 1) * Self.assetsPerPiece)
             var writer = InfoJSONWriter(continuing: depth.dropLast() + [range.lowerBound], capacity: range.count * 1200)
             for asset in assets[range] { write(asset, to: &writer) }
             pieces.store(writer.bytes, at: piece)
         }
-        return (0..<pieceCount).map { piece in
+        let rendered = (0..<pieceCount).map { piece in
             let range = (piece * Self.assetsPerPiece)..<min(assets.count, (piece + 1) * Self.assetsPerPiece)
-            return (pieces.bytes(at: piece), range.count)
+            return (pieces.value(at: piece) ?? [], range.count)
         }
+        return (rendered, summary.value(at: 0) ?? InfoSummary(index: index))
     }
 
     private func write(_ asset: Asset, to json: inout InfoJSONWriter) {
@@ -315,23 +323,23 @@ struct InfoReport {
     }
 }
 
-/// Byte buffers filled by concurrent tasks, one slot each, read after the tasks have finished.
-private final class RenderedPieces: @unchecked Sendable {
-    private var pieces: [[UInt8]]
+/// Values produced by concurrent tasks, one slot each, read after the tasks have finished.
+private final class ConcurrentSlots<Value>: @unchecked Sendable {
+    private var values: [Value?]
     private let lock = NSLock()
 
-    init(count: Int) { pieces = Array(repeating: [], count: count) }
+    init(count: Int) { values = Array(repeating: nil, count: count) }
 
-    func store(_ bytes: [UInt8], at index: Int) {
+    func store(_ value: Value, at index: Int) {
         lock.lock()
-        pieces[index] = bytes
+        values[index] = value
         lock.unlock()
     }
 
-    func bytes(at index: Int) -> [UInt8] {
+    func value(at index: Int) -> Value? {
         lock.lock()
         defer { lock.unlock() }
-        return pieces[index]
+        return values[index]
     }
 }
 
@@ -364,11 +372,16 @@ struct InfoJSONWriter {
         counts[counts.count - 1] += items
     }
 
+    /// A newline and 64 levels of indentation, sliced by ``newline()``.
+    private static let newlineAndIndentation: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 128)
+
     mutating func newline() {
-        bytes.append(0x0A)
-        for _ in 0..<counts.count {
-            bytes.append(0x20)
-            bytes.append(0x20)
+        let width = 1 + 2 * counts.count
+        if width <= Self.newlineAndIndentation.count {
+            Self.newlineAndIndentation.withUnsafeBufferPointer { bytes.append(contentsOf: $0[0..<width]) }
+        } else {
+            bytes.append(0x0A)
+            bytes.append(contentsOf: repeatElement(0x20, count: 2 * counts.count))
         }
     }
 
