@@ -17,6 +17,11 @@ uint32_t acpng_be32(const uint8_t *bytes) {
 void acpng_set_message(char *message, size_t capacity, const char *prefix,
                        const char *text) {
     if (message == NULL || capacity == 0) return;
+    /* Every inspection clears the message first: no formatting for that. */
+    if ((prefix == NULL || prefix[0] == '\0') && (text == NULL || text[0] == '\0')) {
+        message[0] = '\0';
+        return;
+    }
     snprintf(message, capacity, "%s%s", prefix != NULL ? prefix : "",
              text != NULL ? text : "");
 }

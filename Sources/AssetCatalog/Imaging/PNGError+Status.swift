@@ -22,7 +22,7 @@ extension PNGError {
             // there can never make this read past the buffer.
             let result = body(base, messageCapacity - 1)
             base[messageCapacity - 1] = 0
-            return (result, String(cString: base))
+            return (result, base[0] == 0 ? "" : String(cString: base))
         }
     }
 

@@ -37,12 +37,6 @@ enum Bytewise {
         lhs.utf8.count == rhs.utf8.count && compare(lhs, rhs) == 0
     }
 
-    /// Whether `text` contains the byte `byte`.
-    @inline(__always)
-    static func contains(_ text: String, byte: UInt8) -> Bool {
-        text.utf8.contains(byte)
-    }
-
     /// The extension after the last dot (not a leading one), lowercased (ASCII), or `nil`.
     static func lowercasedExtension(_ name: String) -> String? {
         let bytes = name.utf8

@@ -48,8 +48,10 @@ struct SetReader {
         var asset = Asset(name: job.name, kind: type.assetKind, sourceIndex: root.sourceIndex, path: job.folder, properties: properties)
 
         let listing = FolderListing(entries)
-        var named: Set<String> = []  // files some entry names
-        var inspected: [String: FileInspector.Outcome] = [:]  // a file named twice is inspected once
+        // By position in the listing: files some entry names, and their inspections (a file named twice is
+        // inspected once).
+        var named = [Bool](repeating: false, count: entries.count)
+        var inspected = [FileInspector.Outcome?](repeating: nil, count: entries.count)
         let parser = EntryParser(setType: type, document: document)
         let values = document.array(type.entriesKey, in: document.root, name: type.entriesKey, sink: &sink)
         for (index, value) in values.enumerated() {
@@ -75,18 +77,19 @@ struct SetReader {
                     "\(place) names '\(filename)', \(problem); files must be inside \(job.folder). The entry is skipped")
                 continue
             }
-            guard let found = listing.find(filename) else {
+            guard let position = listing.find(filename) else {
                 sink.emit(.missingFile, at: document.path, "\(place) names '\(filename)', which is not in \(job.folder)")
                 asset.variants.append(
                     Variant(traits: entry.traits, source: joinPath(job.folder, filename), attributes: entry.attributes))
                 continue
             }
+            let found = entries[position]
+            named[position] = true
             if found.name != filename {
                 sink.emit(
                     .filenameCase, at: document.path,
                     "\(place) names '\(filename)' but the file is '\(found.name)'; it is used, but names differ in case, which breaks on case-sensitive file systems")
             }
-            named.insert(found.name)
             let source = joinPath(job.folder, found.name)
             var linkTarget: String?  // where to read a link that stays inside the root
             var kind = found.kind
@@ -112,18 +115,19 @@ struct SetReader {
                 continue
             }
             let outcome: FileInspector.Outcome
-            if let earlier = inspected[found.name] {
+            if let earlier = inspected[position] {
                 outcome = earlier
             } else {
                 outcome = linkTarget.map { inspector.examine(path: $0, in: nil, noFollow: false) }
                     ?? inspector.examine(path: found.name, in: directory, noFollow: true)
-                inspected[found.name] = outcome
+                inspected[position] = outcome
                 FileDiagnostics.diagnose(outcome, path: source, kind: asset.kind, sink: &sink)
             }
             variant.attach(outcome)
             asset.variants.append(variant)
         }
-        for entry in entries where !entry.isHidden && entry.name != "Contents.json" && !named.contains(entry.name) {
+        for (position, entry) in entries.enumerated()
+        where !entry.isHidden && entry.name != "Contents.json" && !named[position] {
             let what = entry.kind == .directory ? "is a folder inside" : "is in"
             sink.emit(
                 .unassignedFile, at: joinPath(job.folder, entry.name),
@@ -134,12 +138,22 @@ struct SetReader {
 
     /// Why a `filename` may not be used, or `nil` when it is a plain name inside the set folder.
     static func unsafeFilenameProblem(_ filename: String) -> String? {
-        let bytes = filename.utf8
-        guard let first = bytes.first else { return "an empty name" }
+        var contiguous = filename
+        // One pass over the bytes: every file name of every set goes through here.
+        let (first, hasNUL, hasSlash, allDots, count) = contiguous.withUTF8 { bytes in
+            var hasNUL = false, hasSlash = false, allDots = true
+            for byte in bytes {
+                hasNUL = hasNUL || byte == 0
+                hasSlash = hasSlash || byte == UInt8(ascii: "/")
+                allDots = allDots && byte == UInt8(ascii: ".")
+            }
+            return (bytes.first, hasNUL, hasSlash, allDots, bytes.count)
+        }
+        guard let first else { return "an empty name" }
         if first == UInt8(ascii: "/") { return "an absolute path" }
-        if bytes.contains(0) { return "a name with a NUL character" }
-        let isDots = bytes.allSatisfy { $0 == UInt8(ascii: ".") } && bytes.count <= 2
-        if isDots || bytes.contains(UInt8(ascii: "/")) {
+        if hasNUL { return "a name with a NUL character" }
+        let isDots = allDots && count <= 2
+        if isDots || hasSlash {
             let leaves = isDots || filename.split(separator: "/").contains("..")
             return leaves ? "a path that leaves the set's folder" : "a path into another folder"
         }
@@ -153,27 +167,28 @@ struct SetReader {
 /// Sets hold a handful of files, so small folders are searched linearly (no hashing); large ones get a table.
 struct FolderListing {
     private let entries: [FileSystem.Entry]
-    private var exact: [String: FileSystem.Entry] = [:]
+    private var exact: [String: Int] = [:]
 
     static let linearLimit = 24
 
     init(_ entries: [FileSystem.Entry]) {
         self.entries = entries
         if entries.count > FolderListing.linearLimit {
-            for entry in entries where exact[entry.name] == nil { exact[entry.name] = entry }
+            for (position, entry) in entries.enumerated() where exact[entry.name] == nil { exact[entry.name] = position }
         }
     }
 
-    func find(_ name: String) -> FileSystem.Entry? {
+    /// The position in the listing of the entry `name` refers to, or `nil`.
+    func find(_ name: String) -> Int? {
         if entries.count > FolderListing.linearLimit {
-            if let entry = exact[name] { return entry }
+            if let position = exact[name] { return position }
         } else {
             // Byte equality first (the usual case), then canonical equivalence (NFC versus NFD names).
-            if let entry = entries.first(where: { Bytewise.equal($0.name, name) }) { return entry }
-            if let entry = entries.first(where: { $0.name == name }) { return entry }
+            if let position = entries.firstIndex(where: { Bytewise.equal($0.name, name) }) { return position }
+            if let position = entries.firstIndex(where: { $0.name == name }) { return position }
         }
         let folded = name.lowercased()
-        let candidates = entries.filter { $0.name.lowercased() == folded }
+        let candidates = entries.indices.filter { entries[$0].name.lowercased() == folded }
         return candidates.count == 1 ? candidates[0] : nil
     }
 }
