@@ -75,7 +75,8 @@ struct Info: ParsableCommand {
             index = CatalogReader(options: options).read(paths)
         }
         if json {
-            StandardOutput.write(InfoReport(index: index).render())
+            // [UInt8] is DataProtocol: written from its own storage, with no copy into a Data.
+            try? FileHandle.standardOutput.write(contentsOf: InfoReport(index: index).render())
         } else {
             print(InfoText(index: index).render(), terminator: "")
         }
