@@ -116,20 +116,40 @@ static void acpng_write_fn(png_structp png, png_bytep bytes, size_t count) {
 
 static void acpng_flush_fn(png_structp png) { (void)png; }
 
-png_structp acpng_create_read_struct(acpng_io *io) {
-    png_structp png = png_create_read_struct_2(
-        PNG_LIBPNG_VER_STRING, io, acpng_error_fn, acpng_warning_fn, io,
-        acpng_malloc_fn, acpng_free_fn);
-    if (png != NULL) png_set_read_fn(png, io, acpng_read_fn);
-    return png;
+void acpng_io_init_write(acpng_io *io, acpng_buffer *output, char *message,
+                         size_t message_capacity) {
+    memset(io, 0, sizeof *io);
+    io->output = output;
+    io->message = message;
+    io->message_capacity = message_capacity;
 }
 
-png_structp acpng_create_write_struct(acpng_io *io) {
-    png_structp png = png_create_write_struct_2(
-        PNG_LIBPNG_VER_STRING, io, acpng_error_fn, acpng_warning_fn, io,
-        acpng_malloc_fn, acpng_free_fn);
-    if (png != NULL) png_set_write_fn(png, io, acpng_write_fn, acpng_flush_fn);
-    return png;
+acpng_status acpng_create_reader(acpng_io *io, png_structp *png, png_infop *info) {
+    *png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, io, acpng_error_fn, acpng_warning_fn,
+                                    io, acpng_malloc_fn, acpng_free_fn);
+    *info = *png != NULL ? png_create_info_struct(*png) : NULL;
+    if (*info == NULL) {
+        png_destroy_read_struct(png, NULL, NULL);
+        acpng_set_message(io->message, io->message_capacity, NULL,
+                          "out of memory creating the PNG reader");
+        return ACPNG_ERR_OUT_OF_MEMORY;
+    }
+    png_set_read_fn(*png, io, acpng_read_fn);
+    return ACPNG_OK;
+}
+
+acpng_status acpng_create_writer(acpng_io *io, png_structp *png, png_infop *info) {
+    *png = png_create_write_struct_2(PNG_LIBPNG_VER_STRING, io, acpng_error_fn, acpng_warning_fn,
+                                     io, acpng_malloc_fn, acpng_free_fn);
+    *info = *png != NULL ? png_create_info_struct(*png) : NULL;
+    if (*info == NULL) {
+        png_destroy_write_struct(png, NULL);
+        acpng_set_message(io->message, io->message_capacity, NULL,
+                          "out of memory creating the PNG writer");
+        return ACPNG_ERR_OUT_OF_MEMORY;
+    }
+    png_set_write_fn(*png, io, acpng_write_fn, acpng_flush_fn);
+    return ACPNG_OK;
 }
 
 void acpng_configure_read(png_structp png, uint64_t max_pixels) {

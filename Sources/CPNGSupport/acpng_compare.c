@@ -99,9 +99,7 @@ static int acpng_compare_side_open(acpng_compare_side *side, const void *data,
     memset(side, 0, sizeof *side);
     acpng_io_init_read(&side->io, data, length, message, message_capacity);
     side->io.message_prefix = prefix;
-    side->png = acpng_create_read_struct(&side->io);
-    side->info = side->png != NULL ? png_create_info_struct(side->png) : NULL;
-    return side->info != NULL;
+    return acpng_create_reader(&side->io, &side->png, &side->info) == ACPNG_OK;
 }
 
 static void acpng_compare_side_close(acpng_compare_side *side) {

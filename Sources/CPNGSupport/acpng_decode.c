@@ -85,13 +85,9 @@ acpng_status acpng_decode_rgba8_into(const void *data, size_t length,
 
     acpng_io io;
     acpng_io_init_read(&io, data, length, message, message_capacity);
-    png_structp png = acpng_create_read_struct(&io);
-    png_infop png_info = png != NULL ? png_create_info_struct(png) : NULL;
-    if (png_info == NULL) {
-        png_destroy_read_struct(&png, NULL, NULL);
-        acpng_set_message(message, message_capacity, NULL, "out of memory creating the PNG reader");
-        return ACPNG_ERR_OUT_OF_MEMORY;
-    }
+    png_structp png;
+    png_infop png_info;
+    if (acpng_create_reader(&io, &png, &png_info) != ACPNG_OK) return ACPNG_ERR_OUT_OF_MEMORY;
     status = acpng_decode_run(png, png_info, &io, max_pixels, premultiply, output, &header);
     png_destroy_read_struct(&png, &png_info, NULL);
     return status;

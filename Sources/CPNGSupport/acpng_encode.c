@@ -103,17 +103,10 @@ acpng_status acpng_encode(const void *pixels, uint32_t width, uint32_t height,
     if (options == NULL) options = &defaults;
 
     acpng_io io;
-    memset(&io, 0, sizeof io);
-    io.output = output;
-    io.message = message;
-    io.message_capacity = message_capacity;
-    png_structp png = acpng_create_write_struct(&io);
-    png_infop png_info = png != NULL ? png_create_info_struct(png) : NULL;
-    if (png_info == NULL) {
-        png_destroy_write_struct(&png, NULL);
-        acpng_set_message(message, message_capacity, NULL, "out of memory creating the PNG writer");
-        return ACPNG_ERR_OUT_OF_MEMORY;
-    }
+    acpng_io_init_write(&io, output, message, message_capacity);
+    png_structp png;
+    png_infop png_info;
+    if (acpng_create_writer(&io, &png, &png_info) != ACPNG_OK) return ACPNG_ERR_OUT_OF_MEMORY;
 
     uint8_t *scratch = NULL;
     acpng_status status = acpng_encode_run(png, png_info, &io, pixels, width, height,

@@ -300,13 +300,9 @@ acpng_status acpng_inspect_with_options(const void *bytes, size_t length,
 
     acpng_io io;
     acpng_io_init_read(&io, data, length, message, message_capacity);
-    png_structp png = acpng_create_read_struct(&io);
-    png_infop png_info = png != NULL ? png_create_info_struct(png) : NULL;
-    if (png_info == NULL) {
-        png_destroy_read_struct(&png, NULL, NULL);
-        acpng_set_message(message, message_capacity, NULL, "out of memory creating the PNG reader");
-        return ACPNG_ERR_OUT_OF_MEMORY;
-    }
+    png_structp png;
+    png_infop png_info;
+    if (acpng_create_reader(&io, &png, &png_info) != ACPNG_OK) return ACPNG_ERR_OUT_OF_MEMORY;
 
     uint8_t *row = NULL;
     acpng_verify_plan plan;

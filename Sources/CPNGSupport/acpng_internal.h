@@ -37,9 +37,14 @@ acpng_status acpng_status_after_error(const acpng_io *io);
 void acpng_io_init_read(acpng_io *io, const void *data, size_t length,
                         char *message, size_t message_capacity);
 
-/* NULL when out of memory. Errors are routed to io (silently, never stderr). */
-png_structp acpng_create_read_struct(acpng_io *io);
-png_structp acpng_create_write_struct(acpng_io *io);
+void acpng_io_init_write(acpng_io *io, acpng_buffer *output, char *message,
+                         size_t message_capacity);
+
+/* Creates a libpng reader or writer (struct and info) over io; errors are
+ * routed to io (silently, never stderr). When out of memory nothing is left
+ * allocated, io's message says so and ACPNG_ERR_OUT_OF_MEMORY is returned. */
+acpng_status acpng_create_reader(acpng_io *io, png_structp *png, png_infop *info);
+acpng_status acpng_create_writer(acpng_io *io, png_structp *png, png_infop *info);
 
 /* Must be called after setjmp: CRC errors on every chunk become errors and
  * libpng's own size limits are aligned with max_pixels. */

@@ -86,17 +86,10 @@ static acpng_status acpng_write_candidate(png_structp read_png, png_infop read_i
                                           int filters, acpng_buffer *output,
                                           char *message, size_t message_capacity) {
     acpng_io io;
-    memset(&io, 0, sizeof io);
-    io.output = output;
-    io.message = message;
-    io.message_capacity = message_capacity;
-    png_structp png = acpng_create_write_struct(&io);
-    png_infop png_info = png != NULL ? png_create_info_struct(png) : NULL;
-    if (png_info == NULL) {
-        png_destroy_write_struct(&png, NULL);
-        acpng_set_message(message, message_capacity, NULL, "out of memory creating the PNG writer");
-        return ACPNG_ERR_OUT_OF_MEMORY;
-    }
+    acpng_io_init_write(&io, output, message, message_capacity);
+    png_structp png;
+    png_infop png_info;
+    if (acpng_create_writer(&io, &png, &png_info) != ACPNG_OK) return ACPNG_ERR_OUT_OF_MEMORY;
     acpng_status status = acpng_optimize_write(read_png, read_info, png, png_info, &io, filters);
     png_destroy_write_struct(&png, &png_info);
     return status;
@@ -134,13 +127,9 @@ acpng_status acpng_optimize(const void *bytes, size_t length, uint64_t max_pixel
 
     acpng_io io;
     acpng_io_init_read(&io, data, length, message, message_capacity);
-    png_structp png = acpng_create_read_struct(&io);
-    png_infop png_info = png != NULL ? png_create_info_struct(png) : NULL;
-    if (png_info == NULL) {
-        png_destroy_read_struct(&png, NULL, NULL);
-        acpng_set_message(message, message_capacity, NULL, "out of memory creating the PNG reader");
-        return ACPNG_ERR_OUT_OF_MEMORY;
-    }
+    png_structp png;
+    png_infop png_info;
+    if (acpng_create_reader(&io, &png, &png_info) != ACPNG_OK) return ACPNG_ERR_OUT_OF_MEMORY;
 
     status = acpng_optimize_read(png, png_info, &io, max_pixels);
     if (status == ACPNG_OK &&
