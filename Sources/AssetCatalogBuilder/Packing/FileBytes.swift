@@ -139,14 +139,3 @@ private func systemOpen(_ path: String) -> Int32 {
         return Glibc.open(path, O_RDONLY | O_CLOEXEC)
     #endif
 }
-
-@inline(__always)
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Darwin)
-        return Darwin.read(descriptor, buffer, count)
-    #elseif canImport(Musl)
-        return Musl.read(descriptor, buffer, count)
-    #else
-        return Glibc.read(descriptor, buffer, count)
-    #endif
-}

@@ -123,16 +123,9 @@ struct CatalogWalker {
     private mutating func descend(
         path: String, ioPath: String, namespace: String, namespaceName: String, ancestors: Set<FileSystem.Identity>
     ) {
-        guard let identity = FileSystem.status(ioPath)?.identity else {
-            sink.emit(.unreadablePath, at: path, "cannot be read")
+        guard let inner = SymbolicLinks.ancestors(entering: ioPath, path: path, ancestors: ancestors, sink: &sink) else {
             return
         }
-        if ancestors.contains(identity) {
-            sink.emit(.symlinkLoop, at: path, "leads back to a folder that contains it; it is not followed")
-            return
-        }
-        var inner = ancestors
-        inner.insert(identity)
         walkGroup(folder: path, ioFolder: ioPath, namespace: namespace, namespaceName: namespaceName, ancestors: inner)
     }
 }

@@ -255,9 +255,10 @@ private func systemClose(_ descriptor: Int32) -> Int32 {
     #endif
 }
 
-/// `read(2)` under a name that does not clash with ``FileSystem/read(_:in:limit:noFollow:)``.
+/// `read(2)` under a name that does not clash with ``FileSystem/read(_:in:limit:noFollow:)``; also used
+/// by the packer's file reader.
 @inline(__always)
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
     return Glibc.read(descriptor, buffer, count)
     #elseif canImport(Musl)

@@ -53,16 +53,9 @@ struct PlainFolderWalker {
         }
         for child in folders {
             let path = joinPath(folder, child.name)
-            guard let identity = FileSystem.status(child.ioPath)?.identity else {
-                sink.emit(.unreadablePath, at: path, "cannot be read")
-                continue
-            }
-            if ancestors.contains(identity) {
-                sink.emit(.symlinkLoop, at: path, "leads back to a folder that contains it; it is not followed")
-                continue
-            }
-            var inner = ancestors
-            inner.insert(identity)
+            guard
+                let inner = SymbolicLinks.ancestors(entering: child.ioPath, path: path, ancestors: ancestors, sink: &sink)
+            else { continue }
             walkFolder(folder: path, ioFolder: child.ioPath, ancestors: inner)
         }
     }

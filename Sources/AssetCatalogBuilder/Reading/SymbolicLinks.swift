@@ -41,4 +41,23 @@ enum SymbolicLinks {
             return (real, status.kind, true)
         }
     }
+
+    /// The folders above and including the one at `ioPath`, for descending into it; `nil`, with a
+    /// diagnostic at `path`, when it cannot be read or is already among `ancestors` (a link leading back
+    /// up: following it would never end).
+    static func ancestors(
+        entering ioPath: String, path: String, ancestors: Set<FileSystem.Identity>, sink: inout DiagnosticSink
+    ) -> Set<FileSystem.Identity>? {
+        guard let identity = FileSystem.status(ioPath)?.identity else {
+            sink.emit(.unreadablePath, at: path, "cannot be read")
+            return nil
+        }
+        if ancestors.contains(identity) {
+            sink.emit(.symlinkLoop, at: path, "leads back to a folder that contains it; it is not followed")
+            return nil
+        }
+        var inner = ancestors
+        inner.insert(identity)
+        return inner
+    }
 }
