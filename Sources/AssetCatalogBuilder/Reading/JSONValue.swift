@@ -47,7 +47,7 @@ enum JSONValue: Hashable, Sendable {
             let members = object.members.sorted { Bytewise.less($0.key, $1.key) }
             for (index, member) in members.enumerated() {
                 if index > 0 { output += "," }
-                JSONValue.writeString(member.key, to: &output)
+                JSONString.append(member.key, to: &output, escapingLineSeparators: false)
                 output += ":"
                 member.value.write(to: &output)
             }
@@ -59,33 +59,13 @@ enum JSONValue: Hashable, Sendable {
                 element.write(to: &output)
             }
             output += "]"
-        case .string(let text): JSONValue.writeString(text, to: &output)
+        case .string(let text): JSONString.append(text, to: &output, escapingLineSeparators: false)
         case .number(let text): output += text
         case .bool(let flag): output += flag ? "true" : "false"
         case .null: output += "null"
         }
     }
 
-    private static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
-    }
 }
 
 /// A JSON object with its members in file order.

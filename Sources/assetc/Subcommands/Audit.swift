@@ -61,16 +61,7 @@ struct Audit: ParsableCommand {
     var jobs: Int?
 
     func run() throws {
-        // Anything other than a deliberate exit status is an internal error: exit 2, never 1 (which means
-        // "findings").
-        do {
-            try perform()
-        } catch let exit as ExitCode {
-            throw exit
-        } catch {
-            AuditCommandSupport.standardError("error: \(error)")
-            throw ExitCode(2)
-        }
+        try AuditCommandSupport.exitingWithTwoOnErrors(perform)
     }
 
     private func perform() throws {
@@ -164,6 +155,19 @@ struct Audit: ParsableCommand {
 
 /// What `audit` and `report` share.
 enum AuditCommandSupport {
+    /// Runs a command's body. Anything other than a deliberate exit status is an internal error: it is
+    /// printed and the exit status is 2, never 1 (which means "findings").
+    static func exitingWithTwoOnErrors(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            standardError("error: \(error)")
+            throw ExitCode(2)
+        }
+    }
+
     /// The configuration for every catalog (from `--config`, or the defaults) and those found at catalog roots.
     static func configurations(config: String?, paths: [String]) throws -> (AuditConfiguration, [String: AuditConfiguration]) {
         if let config {

@@ -163,24 +163,23 @@ struct InfoReport {
     /// containers, the (still empty) assets array last.
     private func renderAssetsAndSummary(depth: [Int]) -> (pieces: [(bytes: [UInt8], items: Int)], summary: InfoSummary) {
         let assets = index.assets
-        let pieceCount = (assets.count + Self.assetsPerPiece - 1) / Self.assetsPerPiece
-        let pieces = ConcurrentSlots<[UInt8]>(count: pieceCount)
+        let ranges = stride(from: 0, to: assets.count, by: Self.assetsPerPiece).map {
+            $0..<min(assets.count, $0 + Self.assetsPerPiece)
+        }
+        let pieces = ConcurrentSlots<[UInt8]>(count: ranges.count)
         let summary = ConcurrentSlots<InfoSummary>(count: 1)
         // The last iteration computes the summary, concurrently with the pieces.
-        DispatchQueue.concurrentPerform(iterations: pieceCount + 1) { piece in
-            guard piece < pieceCount else {
+        DispatchQueue.concurrentPerform(iterations: ranges.count + 1) { piece in
+            guard piece < ranges.count else {
                 summary.store(InfoSummary(index: index), at: 0)
                 return
             }
-            let range = (piece * Self.assetsPerPiece)..<min(assets.count, (piece + 1) * Self.assetsPerPiece)
+            let range = ranges[piece]
             var writer = InfoJSONWriter(continuing: depth.dropLast() + [range.lowerBound], capacity: range.count * 1200)
             for asset in assets[range] { write(asset, to: &writer) }
             pieces.store(writer.bytes, at: piece)
         }
-        let rendered = (0..<pieceCount).map { piece in
-            let range = (piece * Self.assetsPerPiece)..<min(assets.count, (piece + 1) * Self.assetsPerPiece)
-            return (pieces.value(at: piece) ?? [], range.count)
-        }
+        let rendered = ranges.indices.map { (pieces.value(at: $0) ?? [], ranges[$0].count) }
         return (rendered, summary.value(at: 0) ?? InfoSummary(index: index))
     }
 

@@ -40,16 +40,7 @@ struct Report: ParsableCommand {
     var jobs: Int?
 
     func run() throws {
-        // Anything other than a deliberate exit status is an internal error: exit 2, never 1 (which means
-        // "findings").
-        do {
-            try perform()
-        } catch let exit as ExitCode {
-            throw exit
-        } catch {
-            AuditCommandSupport.standardError("error: \(error)")
-            throw ExitCode(2)
-        }
+        try AuditCommandSupport.exitingWithTwoOnErrors(perform)
     }
 
     private func perform() throws {

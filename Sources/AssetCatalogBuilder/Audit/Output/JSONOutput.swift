@@ -19,7 +19,7 @@ indirect enum JSONOutputValue: Sendable {
 
     private func write(to output: inout String, indent: Int) {
         switch self {
-        case .string(let text): Self.writeString(text, to: &output)
+        case .string(let text): JSONString.append(text, to: &output, escapingLineSeparators: true)
         case .integer(let value): output += String(value)
         case .number(let value):
             if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
@@ -51,7 +51,7 @@ indirect enum JSONOutputValue: Sendable {
             output += "{\n"
             for (position, member) in members.enumerated() {
                 output += String(repeating: " ", count: indent + 2)
-                Self.writeString(member.0, to: &output)
+                JSONString.append(member.0, to: &output, escapingLineSeparators: true)
                 output += ": "
                 member.1.write(to: &output, indent: indent + 2)
                 output += position + 1 < members.count ? ",\n" : "\n"
@@ -60,24 +60,4 @@ indirect enum JSONOutputValue: Sendable {
         }
     }
 
-    static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
-    }
 }
