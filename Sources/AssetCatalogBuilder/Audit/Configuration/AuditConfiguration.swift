@@ -29,6 +29,12 @@ public struct AuditConfiguration: Hashable, Sendable {
     public var fallbackOrder: FallbackOrder = .default
     /// Where the configuration came from, for messages; `nil` for the built-in defaults.
     public var source: String?
+    /// The build targets this catalog belongs to (`targets: [App, Widget]` in the catalog's own file);
+    /// catalogs that share a target are built together (see ``CatalogMembership``).
+    public var catalogTargets: [String] = []
+    /// Per build target, glob patterns of catalog roots (as given on the command line) built into it
+    /// (a block map under `targets:`, for a `--config` shared by all).
+    public var targetCatalogs: [String: [String]] = [:]
 
     /// The defaults: every rule on at its default severity, nothing ignored.
     public init() {}
@@ -159,7 +165,7 @@ extension AuditConfiguration {
     }
 
     /// The top-level keys.
-    static let topLevelKeys = ["rules", "ignore", "idioms", "fallback-order"]
+    static let topLevelKeys = ["rules", "ignore", "idioms", "fallback-order", "targets"]
 
     static func interpret(_ root: ConfigNode, source: String) throws(AuditConfigurationError) -> AuditConfiguration {
         func fail(_ line: Int, _ message: String) -> AuditConfigurationError {
@@ -203,11 +209,34 @@ extension AuditConfiguration {
                 } catch {
                     throw fail(member.line, error.message)
                 }
+            case "targets":
+                try interpretTargets(member.value, into: &configuration, fail: fail)
             default:
                 throw fail(member.line, "unknown key '\(member.key)'; accepted: \(topLevelKeys.joined(separator: ", "))")
             }
         }
         return configuration
+    }
+
+    /// `targets: [App, Widget]` (this catalog's targets) or `targets: { App: [glob, …], … }` (catalogs per target).
+    private static func interpretTargets(
+        _ node: ConfigNode, into configuration: inout AuditConfiguration, fail: (Int, String) -> AuditConfigurationError
+    ) throws(AuditConfigurationError) {
+        switch node.value {
+        case .scalar, .list:
+            let names = try stringList(node, key: "targets", fail: fail)
+            for name in names where name.isEmpty { throw fail(node.line, "a target name in 'targets' is empty") }
+            configuration.catalogTargets = names
+        case .map(let members):
+            for member in members {
+                guard !member.key.isEmpty else { throw fail(member.line, "a target name in 'targets' is empty") }
+                let patterns = try stringList(member.value, key: "targets: \(member.key)", fail: fail)
+                for pattern in patterns where pattern.isEmpty {
+                    throw fail(member.line, "a catalog pattern of target '\(member.key)' is empty")
+                }
+                configuration.targetCatalogs[member.key, default: []] += patterns
+            }
+        }
     }
 
     private static func stringList(

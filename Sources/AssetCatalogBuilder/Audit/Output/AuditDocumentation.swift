@@ -207,6 +207,7 @@ public enum AuditDocumentation {
           - "*.launchimage"
         idioms: [phone, pad]             # what universal artwork is for (default: inferred from the catalog)
         fallback-order: idiom,width,height,appearance,contrast,direction,scale,gamut
+        targets: [App, Widget]           # the build targets this catalog is compiled into (duplicate-name)
         ```
 
         | key | value |
@@ -215,6 +216,19 @@ public enum AuditDocumentation {
         | `ignore` | a list of glob patterns (`*` within a name, `**` across folders, `?` one character) of paths relative to the catalog root; findings at a matching path or inside a matching folder are dropped, and matching assets are not checked |
         | `idioms` | the idioms the app runs on (`phone`, `pad`, `tv`, `watch`, `mac`, `car`, `vision`); universal artwork is checked against them. Default: the idioms the catalog names (its app icon's platform and its idiom-specific artwork), or every idiom when it names none |
         | `fallback-order` | the resolver's fallback order (`docs/RESOLUTION.md`), used by `unreachable-variant`, `upscaled-on-device` and the HTML report |
+        | `targets` | which build targets compile the catalog, for `duplicate-name` across catalogs: a list of target names (`targets: [App, Widget]`) in a catalog's own file, or, in a file shared with `--config`, a map from target name to glob patterns of catalog roots as given on the command line (a block map under `targets:` with lines such as `App: [App/*.xcassets, Shared/Assets.xcassets]`). Catalogs that share a target name are built together. Added to what the Xcode projects and `Package.swift` manifests above the catalogs say |
+
+        **Target membership.** A name used in two catalogs is an error only when one target builds both:
+        the two catalogs then compile into one namespace. assetc looks in every folder from the catalog up
+        to the repository root (the folder holding `.git`, at most 16 levels) for `*.xcodeproj/project.pbxproj`
+        and `Package.swift`. In an Xcode project a target builds a catalog when its resources build phase
+        lists the catalog or a folder reference holding it, or when one of its synchronized folders
+        (Xcode 16) holds it and no membership exception of that target names it; paths are resolved through
+        the groups (`<group>`, `SOURCE_ROOT` and absolute paths; paths relative to build settings are not).
+        In a Swift package a catalog belongs to the target whose folder (`path:` or `Sources/<name>`) holds
+        it, unless `exclude:` names it; the manifest is read as text, never run. Catalogs of different
+        targets (each with its own `AppIcon` and `AccentColor`) are not reported; when the membership of one
+        of the two catalogs is unknown, the duplicate is a warning that names both catalogs.
 
         **The YAML subset.** `.assetc.yml` is read by a small built-in parser (no dependency), which accepts:
         block maps (`key: value`, nested by indentation with spaces), block lists (`- item`), flow lists
