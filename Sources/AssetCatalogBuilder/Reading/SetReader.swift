@@ -59,7 +59,9 @@ struct SetReader {
             guard let entry = parser.parse(value, place: place, sink: &sink) else { continue }
             if type == .color {
                 guard let color = entry.color else {
-                    sink.emit(.invalidContents, at: document.path, "\(place) has no 'color'")
+                    // Xcode's own templates (AccentColor, a widget's WidgetBackground) write entries without a
+                    // colour: the platform's default colour for that use, kept as the system reference `default`.
+                    asset.colors.append(ColorVariant(traits: entry.traits, value: .systemReference(name: "default")))
                     continue
                 }
                 if let value = ColorParser(document: document).parse(color, place: "\(place).color", sink: &sink) {

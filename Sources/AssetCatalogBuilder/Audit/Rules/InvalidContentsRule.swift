@@ -25,7 +25,12 @@ public struct InvalidContentsRule: ReaderDiagnosticRule {
                 "Icon.imageset/Icon@2x.png": .png(32, 32),
             ]),
     ]
-    public static let nonTriggeringExamples = [AuditExample.healthy("Well-formed Contents.json files")]
+    public static let nonTriggeringExamples = [
+        AuditExample.healthy("Well-formed Contents.json files"),
+        AuditExample(
+            "A colour set entry without a colour, as Xcode's AccentColor and WidgetBackground templates write it (the system default colour)",
+            files: ["AccentColor.colorset/Contents.json": .colors([#""idiom":"universal""#])]),
+    ]
 
     public init() {}
 }
