@@ -24,6 +24,8 @@ public enum AuditRules {
         // Sizes and scales
         ScaleSizeMismatchRule.self,
         AppIconSizeRule.self,
+        AppIconMissingSizeRule.self,
+        AppIconAlphaRule.self,
         MissingScaleRule.self,
         UpscaledOnDeviceRule.self,
         // Resolution

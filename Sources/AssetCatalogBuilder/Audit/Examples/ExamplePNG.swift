@@ -49,6 +49,8 @@ public struct ExamplePNG: Hashable, Sendable {
     public var transparentCorner: Bool
     /// The compression.
     public var compression: Compression
+    /// The size of an XMP `iTXt` metadata chunk's text, written after the image data (0: none).
+    public var metadataBytes = 0
 
     /// Describes a PNG; the defaults are an 8-bit, opaque RGB image without a profile, well compressed.
     public init(
@@ -85,14 +87,21 @@ public struct ExamplePNG: Hashable, Sendable {
             }.joined())
         }
         if compression == .stored { parts.append("uncompressed (zlib level 0)") }
+        if metadataBytes > 0 { parts.append("\(metadataBytes) bytes of XMP metadata (iTXt)") }
         return parts.joined(separator: ", ")
     }
 
     /// The file's bytes.
     public func encoded() -> [UInt8] {
         let stored = ExamplePNGWriter.encode(self)
-        guard compression == .optimized else { return stored }
-        return ExamplePNGWriter.optimized(stored) ?? stored
+        var png = compression == .optimized ? ExamplePNGWriter.optimized(stored) ?? stored : stored
+        if metadataBytes > 0, png.count >= 12 {
+            // Before IEND, where exporters put it; the optimizer would drop it, so it is added afterwards.
+            let text = Array("XML:com.adobe.xmp".utf8) + [0, 0, 0, 0, 0]
+                + Array(String(repeating: "<x:xmpmeta/>", count: metadataBytes / 12 + 1).utf8.prefix(metadataBytes))
+            png.insert(contentsOf: ExamplePNGWriter.chunk("iTXt", text), at: png.count - 12)
+        }
+        return png
     }
 }
 

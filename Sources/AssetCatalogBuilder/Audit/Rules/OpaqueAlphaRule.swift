@@ -7,8 +7,8 @@ public struct OpaqueAlphaRule: AuditRule {
     public static let summary = "A PNG with an alpha channel (or tRNS transparency) in which every pixel is fully opaque."
     public static let rationale = """
         The alpha channel costs a quarter of the decoded memory and makes the GPU blend an image that hides \
-        everything behind it. Save it without alpha (RGB). For app icons it matters more: the App Store \
-        rejects icons that have an alpha channel at all. Found while the reader decodes every pixel.
+        everything behind it. Save it without alpha (RGB). The iOS App Store icon's alpha channel is an error of \
+        its own (`app-icon-alpha`), reported there instead. Found while the reader decodes every pixel.
         """
     public static let triggeringExamples = [
         AuditExample(
@@ -30,7 +30,11 @@ public struct OpaqueAlphaRule: AuditRule {
             guard let png = variant.inspection?.png, variant.inspection?.problem == nil, png.hasAlphaChannel,
                 png.isFullyOpaque == true
             else { return nil }
-            let icon = context.asset.kind == .appIcon ? "; the App Store rejects app icons with an alpha channel" : ""
+            // The App Store icon's alpha channel is an error of its own (`app-icon-alpha`).
+            if context.asset.kind == .appIcon, AppIconSlots.isIOSAppStoreIcon(variant), context.isEnabled(AppIconAlphaRule.identifier) {
+                return nil
+            }
+            let icon = context.asset.kind == .appIcon ? "; icons are always drawn opaque" : ""
             return finding(
                 context, at: context.path(of: variant),
                 "\(context.fileName(variant)) has an alpha channel but every pixel is opaque; save it without alpha (RGB) to use a quarter less memory\(icon)"

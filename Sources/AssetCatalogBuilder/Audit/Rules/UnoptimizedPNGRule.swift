@@ -35,7 +35,16 @@ public struct UnoptimizedPNGRule: AuditRule {
         AuditExample(
             "PNGs stored without compression (zlib level 0)",
             files: AuditExample.imageSet(
-                "Icon", AuditExample.scaled("Icon", points: 48, scales: [2, 3]) { ExamplePNG(width: $0, height: $0, compression: .stored) }))
+                "Icon", AuditExample.scaled("Icon", points: 48, scales: [2, 3]) { ExamplePNG(width: $0, height: $0, compression: .stored) })),
+        AuditExample(
+            "Optimized PNGs carrying 14 KB of XMP metadata (the note names the iTXt chunk)",
+            files: AuditExample.imageSet(
+                "Icon",
+                AuditExample.scaled("Icon", points: 48, scales: [2, 3]) { size in
+                    var png = ExamplePNG(width: size, height: size)
+                    png.metadataBytes = 14_000
+                    return png
+                })),
     ]
     public static let nonTriggeringExamples = [
         AuditExample(
@@ -78,14 +87,50 @@ public struct UnoptimizedPNGRule: AuditRule {
             else { continue }
             let saving = file.count - optimized
             guard saving > 0, Double(saving) >= minSaving * Double(file.count) else { continue }
-            let percent = Int((Double(saving) * 100 / Double(file.count)).rounded())
+            let percent = saving * 100 / max(1, file.count)
+            let source = PNGRecompression.chunks(file).map { Self.describeSaving(saving, chunks: $0) } ?? ""
             findings.append(
                 finding(
                     context, at: context.path(of: variant),
-                    "\(context.fileName(variant)) is \(file.count) bytes; lossless re-encoding makes it \(optimized) (\(percent)% smaller) with the same pixels; run it through a PNG optimizer"
+                    "\(context.fileName(variant)) is \(file.count) bytes; lossless re-encoding makes it \(optimized) (\(percent)% smaller) with the same pixels\(source); run it through a PNG optimizer"
                 ))
         }
         return findings
+    }
+
+    /// Where a saving comes from: `: a 14 KB iTXt metadata chunk and 3 KB of recompressed image data`.
+    static func describeSaving(_ saving: Int, chunks: PNGRecompression.ChunkSummary) -> String {
+        var parts: [String] = []
+        for dropped in chunks.droppedByType.sorted(by: { $0.bytes > $1.bytes }).prefix(3) {
+            let what = metadataNames[dropped.type].map { " (\($0))" } ?? ""
+            parts.append(
+                dropped.count == 1
+                    ? "a \(byteSize(dropped.bytes)) \(dropped.type) metadata chunk\(what)"
+                    : "\(dropped.count) \(dropped.type) metadata chunks\(what) of \(byteSize(dropped.bytes))")
+        }
+        if chunks.droppedByType.count > 3 {
+            let rest = chunks.droppedByType.sorted(by: { $0.bytes > $1.bytes }).dropFirst(3).reduce(0) { $0 + $1.bytes }
+            parts.append("\(byteSize(rest)) of other metadata")
+        }
+        let imageSaving = saving - chunks.droppedBytes
+        if imageSaving > 0 { parts.append("\(byteSize(imageSaving)) from recompressing the image data") }
+        guard !parts.isEmpty else { return "" }
+        let list = parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+        return "; the saving is \(list)"
+    }
+
+    /// What common metadata chunks hold.
+    static let metadataNames: [String: String] = [
+        "iTXt": "text or XMP", "tEXt": "text", "zTXt": "compressed text", "eXIf": "EXIF", "tIME": "time stamp",
+        "iDOT": "Apple layout data", "bKGD": "background colour", "hIST": "histogram", "sPLT": "palette suggestion",
+    ]
+
+    /// `812 bytes`, `14 KB`, `2.5 MB`.
+    static func byteSize(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
+        if bytes < 1 << 20 { return "\((bytes + 512) / 1024) KB" }
+        let tenths = (bytes / 1024 * 10 + 512) / 1024
+        return "\(tenths / 10).\(tenths % 10) MB"
     }
 
     /// How much smaller than the estimate the real re-encoding may come out: the estimate gives no credit

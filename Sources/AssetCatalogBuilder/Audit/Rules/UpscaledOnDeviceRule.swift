@@ -10,8 +10,15 @@ public struct UpscaledOnDeviceRule: AuditRule {
         appearance, exactly as the archive would resolve it. A set targets the idioms it names; universal \
         artwork targets the catalog's idioms (those its app icon and idiom-specific sets name, or `idioms` in \
         `.assetc.yml`). Vector artwork is never reported, and a gap that `missing-scale` already reports (the \
-        group has some of its required scales) is left to that rule.
+        group has some of its required scales) is left to that rule. The pixel size counts too: an image whose \
+        longer side has at least `resized-from-pixels` pixels (a 1024×1024 photo in the 1x slot) is drawn \
+        resized to fit, not at its point size, and has pixels enough for any screen, so it is not reported.
         """
+    public static let options = [
+        AuditRuleOption(
+            name: "resized-from-pixels", kind: .positiveNumber, defaultValue: "1024",
+            summary: "Images with at least this many pixels on their longer side are taken to be drawn resized, not upscaled.")
+    ]
     public static let triggeringExamples = [
         AuditExample("A universal image with only 1x", files: AuditExample.imageSet("Icon", AuditExample.scaled("Icon", scales: [1]))),
         AuditExample(
@@ -24,6 +31,14 @@ public struct UpscaledOnDeviceRule: AuditRule {
         AuditExample.healthy("Universal 1x, 2x and 3x"),
         AuditExample("A Watch image at 2x (every Watch is 2x)", files: AuditExample.imageSet("Icon", AuditExample.scaled("Icon", scales: [2], idiom: "watch"))),
         AuditExample("A single-scale PDF", files: AuditExample.imageSet("Icon", [ExampleVariant("Icon.pdf", .pdf)])),
+        AuditExample(
+            "A 1024×1024 image in the universal 1x slot, other slots empty (drawn resized)",
+            files: AuditExample.imageSet(
+                "Artwork",
+                [
+                    ExampleVariant("Artwork.png", scale: "1x", .png(1024, 1024)), ExampleVariant(nil, scale: "2x", nil),
+                    ExampleVariant(nil, scale: "3x", nil),
+                ])),
         AuditExample(
             "iPhone artwork at 2x only: missing-scale reports it",
             files: AuditExample.imageSet("Icon", AuditExample.scaled("Icon", scales: [2], idiom: "iphone"))),
@@ -45,6 +60,7 @@ public struct UpscaledOnDeviceRule: AuditRule {
         let themed = candidates.contains { $0.traits.appearance != nil }
 
         // First the cheap part: which presets get a lower-scale raster image at all.
+        let resizedFrom = context.number("resized-from-pixels", of: Self.self)
         var lower: [(entry: Int, best: Int, wanted: Int)] = []
         var chosenByPreset: [String: Int] = [:]
         for (position, entry) in requests.enumerated()
@@ -57,6 +73,11 @@ public struct UpscaledOnDeviceRule: AuditRule {
             chosenByPreset[entry.preset.name] = best
             let chosen = candidates[best]
             guard let scale = chosen.traits.displayScale?.value, scale < wanted, !VariantGrouping.isVector(chosen) else {
+                continue
+            }
+            if let width = chosen.inspection?.pixelWidth, let height = chosen.inspection?.pixelHeight,
+                Double(max(width, height)) >= resizedFrom
+            {
                 continue
             }
             lower.append((position, best, wanted))

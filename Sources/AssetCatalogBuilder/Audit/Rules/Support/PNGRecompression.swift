@@ -30,6 +30,8 @@ enum PNGRecompression {
         var imageDataBytes = 0
         /// Chunks an optimizer drops, headers and CRCs included.
         var droppedBytes = 0
+        /// The dropped chunks by type, in the order first seen: type and total bytes (headers included).
+        var droppedByType: [(type: String, count: Int, bytes: Int)] = []
     }
 
     /// Walks the chunk headers; `nil` when the structure is not a PNG's.
@@ -47,6 +49,12 @@ enum PNGRecompression {
                 summary.imageDataBytes += length
             } else if isAncillary && !keptChunks.contains(type) {
                 summary.droppedBytes += total
+                if let position = summary.droppedByType.firstIndex(where: { $0.type == type }) {
+                    summary.droppedByType[position].count += 1
+                    summary.droppedByType[position].bytes += total
+                } else {
+                    summary.droppedByType.append((type, 1, total))
+                }
             }
             if type == "IEND" { break }
             position += total
