@@ -24,6 +24,7 @@ struct AuditIssue12RuleTests {
     @Test("byte sizes are worded without overflow")
     func byteSizes() {
         #expect(UnoptimizedPNGRule.byteSize(1) == "1 byte")
+        #expect(UnoptimizedPNGRule.byteSize(19, adjective: true) == "19-byte")
         #expect(UnoptimizedPNGRule.byteSize(14_000) == "14 KB")
         #expect(UnoptimizedPNGRule.byteSize(2_621_440) == "2.5 MB")
         #expect(!UnoptimizedPNGRule.byteSize(Int.max / 2).isEmpty)

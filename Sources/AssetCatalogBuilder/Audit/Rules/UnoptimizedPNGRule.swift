@@ -105,7 +105,7 @@ public struct UnoptimizedPNGRule: AuditRule {
             let what = metadataNames[dropped.type].map { " (\($0))" } ?? ""
             parts.append(
                 dropped.count == 1
-                    ? "a \(byteSize(dropped.bytes)) \(dropped.type) metadata chunk\(what)"
+                    ? "a \(byteSize(dropped.bytes, adjective: true)) \(dropped.type) metadata chunk\(what)"
                     : "\(dropped.count) \(dropped.type) metadata chunks\(what) of \(byteSize(dropped.bytes))")
         }
         if chunks.droppedByType.count > 3 {
@@ -125,9 +125,9 @@ public struct UnoptimizedPNGRule: AuditRule {
         "iDOT": "Apple layout data", "bKGD": "background colour", "hIST": "histogram", "sPLT": "palette suggestion",
     ]
 
-    /// `812 bytes`, `14 KB`, `2.5 MB`.
-    static func byteSize(_ bytes: Int) -> String {
-        if bytes < 1024 { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
+    /// `812 bytes` (or `812-byte` before a noun), `14 KB`, `2.5 MB`.
+    static func byteSize(_ bytes: Int, adjective: Bool = false) -> String {
+        if bytes < 1024 { return adjective ? "\(bytes)-byte" : "\(bytes) byte\(bytes == 1 ? "" : "s")" }
         if bytes < 1 << 20 { return "\((bytes + 512) / 1024) KB" }
         let tenths = (bytes / 1024 * 10 + 512) / 1024
         return "\(tenths / 10).\(tenths % 10) MB"
