@@ -938,12 +938,36 @@ def broken(root):
     folder = root / "BadAppIcon.appiconset"
     write(folder / "Icon-60@2x.png", png(Design(100, 100, "60@2x\nis\n100px", (0xD0, 0x30, 0x30), margin=6), 1))
     write(folder / "Icon-60@3x.png", png(Design(180, 180, "60@3x\n180px", (0x30, 0x90, 0x50), margin=10), 1))
+    store_icon = png(Design(1024, 1024, "App\nStore", (0x30, 0x60, 0xA0), margin=40), 1)
+    write(folder / "AppStore.png", store_icon)
     contents(folder, {"images": [
         {"idiom": "iphone", "size": "60x60", "scale": "2x", "filename": "Icon-60@2x.png"},
         {"idiom": "iphone", "size": "60x60", "scale": "3x", "filename": "Icon-60@3x.png"},
+        {"idiom": "ios-marketing", "size": "1024x1024", "scale": "1x", "filename": "AppStore.png"},
     ], "info": INFO})
     note("BadAppIcon.appiconset", "app-icon-size",
          "`60x60` `2x` entry's PNG is 100x100 (should be 120x120); the 3x one is a correct 180x180.")
+
+    # app-icon-missing-size
+    folder = root / "IconMissingSlot.appiconset"
+    write(folder / "Icon-60@3x.png", png(Design(180, 180, "60@3x\n180px", (0x30, 0x90, 0x50), margin=10), 1))
+    write(folder / "AppStore.png", store_icon)
+    contents(folder, {"images": [
+        {"idiom": "iphone", "size": "60x60", "scale": "2x"},
+        {"idiom": "iphone", "size": "60x60", "scale": "3x", "filename": "Icon-60@3x.png"},
+        {"idiom": "ios-marketing", "size": "1024x1024", "scale": "1x", "filename": "AppStore.png"},
+    ], "info": INFO})
+    note("IconMissingSlot.appiconset", "app-icon-missing-size",
+         "The iPhone `60x60` `2x` slot is empty (actool: \"A 120x120 app icon is required for iPhone apps\").")
+
+    # app-icon-alpha
+    folder = root / "StoreIconAlpha.appiconset"
+    write(folder / "Icon.png", png(Design(1024, 1024, "RGBA\nicon", (0x90, 0x40, 0xA0), margin=40), 1, mode="RGBA"))
+    contents(folder, {"images": [
+        {"idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "Icon.png"},
+    ], "info": INFO})
+    note("StoreIconAlpha.appiconset", "app-icon-alpha",
+         "Single-size iOS icon saved as RGBA (every pixel opaque): App Store Connect rejects an alpha channel.")
 
     # missing-scale / upscaled-on-device
     imageset(root / "MissingScale.imageset", std("MissingScale", "NoPhone3x", scales=(2,), idiom="iphone"))
