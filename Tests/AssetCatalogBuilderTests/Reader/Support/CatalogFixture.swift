@@ -233,7 +233,7 @@ enum TinyPNG {
     }
 
     /// A minimal PDF.
-    static let pdf: [UInt8] = Array("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n".utf8)
+    static let pdf: [UInt8] = Array("%PDF-1.4\n1 0 obj<<>>endobj\nxref\n0 1\n0000000000 65535 f \ntrailer<<>>\nstartxref\n27\n%%EOF\n".utf8)
 
     /// A minimal SVG.
     static let svg: [UInt8] = Array(
