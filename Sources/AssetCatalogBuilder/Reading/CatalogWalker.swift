@@ -2,7 +2,9 @@
 /// `Contents.json`, applies namespaces, and lists the sets to read in the second phase.
 ///
 /// Set folders themselves are not opened here; unsupported set types are recorded and not descended into,
-/// except sprite atlases, whose image sets are read like a group's. The root's entries are walked on
+/// except sprite atlases, whose image sets are read like a group's. Containers (image stacks, brand assets,
+/// icon sets, Icon Composer icons) become units of their own, and the sets inside stacks and brand assets are
+/// listed under names that show where they sit (`Brand/App Icon/Front/Content`, see `docs/INFO-JSON.md`). The root's entries are walked on
 /// `width` threads (large catalogs keep their sets in a few top-level groups) and their results joined
 /// in listing order, so the outcome is the same for any thread count.
 struct CatalogWalker {
