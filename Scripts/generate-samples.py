@@ -1060,11 +1060,11 @@ def broken(root):
     folder = root / "Symbol.symbolset"
     write(folder / "Symbol.svg", make_svg("SYM"))
     contents(folder, {"info": INFO, "symbols": [{"filename": "Symbol.svg", "idiom": "universal"}]})
-    for name, what in (("Launch.launchimage", "launch image set (iPhone retina4 portrait 640x1136)"),
-                       ("Stack.imagestack", "tvOS layered image: 3 `.imagestacklayer`s, each with a tv 1x/2x "
-                                            "`Content.imageset`"),
-                       ("Symbol.symbolset", "symbol set with one SVG")):
-        note(name, "unsupported-set-type (note)", what)
+    # Stack.imagestack is read (a healthy tvOS layered image: 3 layers, each a tv 1x/2x Content.imageset),
+    # so it has no row; the symbol set's SVG is a plain drawing, not a symbol template.
+    note("Launch.launchimage", "unsupported-set-type (note)", "launch image set (iPhone retina4 portrait 640x1136)")
+    note("Symbol.symbolset", "wrong-content-type",
+         "symbol set whose SVG is a plain drawing, not an SF Symbols template (no `Symbols` group)")
 
     # path escape
     items = std("Escape", "Escape")

@@ -180,6 +180,7 @@ extension ContentType {
         case .psd: return 7
         case .gif: return 8
         case .gitLFSPointer: return 9
+        case .tiff: return 10
         }
     }
 
@@ -195,6 +196,7 @@ extension ContentType {
         case 7: self = .psd
         case 8: self = .gif
         case 9: self = .gitLFSPointer
+        case 10: self = .tiff
         default: self = .unknown
         }
     }
@@ -208,6 +210,10 @@ extension AssetKind {
         case .color: return 2
         case .data: return 3
         case .appIcon: return 4
+        case .symbol: return 5
+        case .imageStack: return 6
+        case .brandAssets: return 7
+        case .icon: return 8
         }
     }
 
@@ -218,6 +224,10 @@ extension AssetKind {
         case 2: self = .color
         case 3: self = .data
         case 4: self = .appIcon
+        case 5: self = .symbol
+        case 6: self = .imageStack
+        case 7: self = .brandAssets
+        case 8: self = .icon
         default: return nil
         }
     }

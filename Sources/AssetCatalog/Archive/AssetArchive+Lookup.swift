@@ -76,7 +76,7 @@ extension AssetArchive {
         return (asset, best, variant)
     }
 
-    /// The image of the image or app icon set called `name` that best suits a prepared request.
+    /// The image of the image, app icon, symbol set or Icon Composer icon called `name` that best suits a prepared request.
     ///
     /// This is the fastest lookup: keep the ``CompiledRequest`` while the traits stay the same.
     /// - Returns: `nil` when there is no such image or app icon set, or every variant is eliminated.
@@ -84,11 +84,11 @@ extension AssetArchive {
     public func image(named name: String, compatibleWith request: CompiledRequest) throws(ArchiveError)
         -> ImageVariant?
     {
-        guard let found = try resolve(name, { $0 == .image || $0 == .appIcon }, request) else { return nil }
+        guard let found = try resolve(name, { $0 == .image || $0 == .appIcon || $0 == .symbol || $0 == .icon }, request) else { return nil }
         return ImageVariant(try payloadView(found, name: name))
     }
 
-    /// The image of the image or app icon set called `name` that best suits `traits`.
+    /// The image of the image, app icon, symbol set or Icon Composer icon called `name` that best suits `traits`.
     ///
     /// - Parameter resolver: the resolver whose fallback order ranks the variants.
     /// - Returns: `nil` when there is no such image or app icon set, or every variant is eliminated.

@@ -16,6 +16,8 @@ public enum ContentType: String, Sendable, Hashable, Codable, CaseIterable {
     case psd
     /// A GIF image.
     case gif
+    /// A TIFF image (Xcode accepts it in image sets).
+    case tiff
     /// A Git LFS pointer file standing in for the real content.
     case gitLFSPointer = "git-lfs-pointer"
     /// Anything else.
@@ -27,7 +29,7 @@ extension ContentType {
     public var isVector: Bool {
         switch self {
         case .pdf, .svg: return true
-        case .png, .jpeg, .heif, .webp, .psd, .gif, .gitLFSPointer, .unknown: return false
+        case .png, .jpeg, .heif, .webp, .psd, .gif, .tiff, .gitLFSPointer, .unknown: return false
         }
     }
 }

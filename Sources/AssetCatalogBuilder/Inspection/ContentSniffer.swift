@@ -20,6 +20,11 @@ public enum ContentSniffer {
     private static let riff: [UInt8] = Array("RIFF".utf8)
     private static let webpMagic: [UInt8] = Array("WEBP".utf8)
     private static let ftyp: [UInt8] = Array("ftyp".utf8)
+    /// TIFF: little-endian `II*\0` or big-endian `MM\0*` (BigTIFF uses 43 in place of 42).
+    private static let tiffLittle: [UInt8] = [0x49, 0x49, 0x2A, 0x00]
+    private static let tiffBig: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A]
+    private static let bigTIFFLittle: [UInt8] = [0x49, 0x49, 0x2B, 0x00]
+    private static let bigTIFFBig: [UInt8] = [0x4D, 0x4D, 0x00, 0x2B]
     private static let pdfMagic: [UInt8] = Array("%PDF-".utf8)
     private static let gitLFS: [UInt8] = Array("version https://git-lfs.github.com/spec/v1".utf8)
     /// The pointer header used before Git LFS 1.0 (still found in old repositories).
@@ -43,6 +48,9 @@ public enum ContentSniffer {
         if has(bytes, psdMagic) { return .psd }
         if has(bytes, riff) && has(bytes, webpMagic, at: 8) { return .webp }
         if isHEIF(bytes) { return .heif }
+        if has(bytes, tiffLittle) || has(bytes, tiffBig) || has(bytes, bigTIFFLittle) || has(bytes, bigTIFFBig) {
+            return .tiff
+        }
         if has(bytes, gitLFS) || has(bytes, hawser) { return .gitLFSPointer }
         if find(pdfMagic, in: bytes, within: pdfWindow) { return .pdf }
         if isSVG(bytes) { return .svg }

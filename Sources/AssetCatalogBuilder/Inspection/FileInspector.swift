@@ -82,7 +82,8 @@ public struct FileInspector: Sendable {
             // A large file is read whole only if its format needs every byte and it is within the limit.
             guard size <= limit else { return false }
             let type = ContentSniffer.sniff(head)
-            return type == .png || type == .jpeg
+            // PDFs and SVGs are read whole too: their structure checks look at the end of the file.
+            return type == .png || type == .jpeg || type == .pdf || type == .svg
         }
         let bytes: [UInt8]
         let size: Int
@@ -154,7 +155,21 @@ public struct FileInspector: Sendable {
                 inspection.problem = "\(error)"
                 return Outcome(inspection: inspection, problemKind: .corrupt)
             }
-        case .pdf, .svg, .heif, .webp, .psd, .gif, .gitLFSPointer, .unknown:
+        case .pdf:
+            inspection.problem = bytes.withUnsafeBytes { PDFStructure.problem($0) }
+            return Outcome(inspection: inspection, problemKind: inspection.problem == nil ? nil : .corrupt)
+        case .svg:
+            let outline = bytes.withUnsafeBytes { SVGStructure.scan($0) }
+            inspection.problem = outline.problem
+            inspection.svg = SVGInspection(hasSymbolsGroup: outline.hasSymbolsGroup, symbolVariants: outline.symbolVariants)
+            return Outcome(inspection: inspection, problemKind: outline.problem == nil ? nil : .corrupt)
+        case .tiff:
+            if let size = bytes.withUnsafeBytes({ TIFFInspector.size($0) }) {
+                inspection.pixelWidth = size.width
+                inspection.pixelHeight = size.height
+            }
+            return Outcome(inspection: inspection, problemKind: nil)
+        case .heif, .webp, .psd, .gif, .gitLFSPointer, .unknown:
             return Outcome(inspection: inspection, problemKind: nil)
         }
     }

@@ -41,6 +41,7 @@ extension ContentType {
         case "webp": self = .webp
         case "psd": self = .psd
         case "gif": self = .gif
+        case "tif", "tiff": self = .tiff
         default: return nil
         }
     }

@@ -71,11 +71,14 @@ public struct Asset: Hashable, Sendable, Codable {
     public var variants: [Variant]
     /// The colours in source order (colour sets).
     public var colors: [ColorVariant]
+    /// The parts of a container, in source order: an image stack's layers front to back, a brand
+    /// assets folder's entries. Empty for every other kind.
+    public var members: [AssetMember]
 
     /// Creates an asset.
     public init(
         name: String, kind: AssetKind, sourceIndex: Int, path: String, properties: AssetProperties = AssetProperties(),
-        variants: [Variant] = [], colors: [ColorVariant] = []
+        variants: [Variant] = [], colors: [ColorVariant] = [], members: [AssetMember] = []
     ) {
         self.name = name
         self.kind = kind
@@ -84,6 +87,23 @@ public struct Asset: Hashable, Sendable, Codable {
         self.properties = properties
         self.variants = variants
         self.colors = colors
+        self.members = members
+    }
+}
+
+/// One part of a container asset: a layer of an image stack (`layer`), an entry of a brand assets
+/// folder (`role`, `idiom`, `size`, `subtype`).
+public struct AssetMember: Hashable, Sendable, Codable {
+    /// The full name of the asset the part is (the layer's image set, the brand entry's stack or set).
+    public var name: String
+    /// What the container says about the part, under its `Contents.json` keys (`layer` for a stack's
+    /// layer name, `type` for the part's set type).
+    public var attributes: [String: String]
+
+    /// Creates a member.
+    public init(name: String, attributes: [String: String] = [:]) {
+        self.name = name
+        self.attributes = attributes
     }
 }
 

@@ -13,6 +13,8 @@ public struct FileInspection: Hashable, Sendable, Codable {
     public var pixelHeight: Int?
     /// PNG details, when the file is a readable PNG.
     public var png: PNGInspection?
+    /// SVG details (symbol template groups), when the file is an SVG.
+    public var svg: SVGInspection?
     /// Why the file cannot be used (corrupt, truncated, too large), or `nil` when it is sound.
     public var problem: String?
 
@@ -27,5 +29,19 @@ public struct FileInspection: Hashable, Sendable, Codable {
         self.pixelHeight = pixelHeight
         self.png = png
         self.problem = problem
+    }
+}
+
+/// What the structure check of an SVG found that a symbol set needs.
+public struct SVGInspection: Hashable, Sendable, Codable {
+    /// Whether a group with `id="Symbols"` exists (where a symbol template keeps its glyphs).
+    public var hasSymbolsGroup: Bool
+    /// The weight/scale variant groups found (`Regular-M`, `Ultralight-S`, …), sorted.
+    public var symbolVariants: [String]
+
+    /// Creates SVG details.
+    public init(hasSymbolsGroup: Bool, symbolVariants: [String]) {
+        self.hasSymbolsGroup = hasSymbolsGroup
+        self.symbolVariants = symbolVariants
     }
 }

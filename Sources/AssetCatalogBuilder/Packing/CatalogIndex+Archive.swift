@@ -18,7 +18,8 @@ extension CatalogIndex {
         for stored in try archive.assets() {
             var asset = Asset(
                 name: stored.name, kind: stored.kind, sourceIndex: stored.sourceIndex, path: stored.path,
-                properties: Self.properties(stored.properties))
+                properties: Self.properties(stored.properties),
+                members: stored.properties[AssetMember.archiveKey].map { AssetMember.members(archiveValue: $0) } ?? [])
             for variant in stored.variants {
                 switch variant.content {
                 case .color(let value):

@@ -109,7 +109,7 @@ struct PackPlan: Sendable {
             let source = index.sources[asset.sourceIndex]
             var planned = Asset(
                 name: asset.name, kind: asset.kind, sourceIndex: newSourceIndex[asset.sourceIndex], path: asset.path,
-                properties: Self.attributes(asset.properties), variants: [])
+                properties: Self.attributes(asset.properties, members: asset.members), variants: [])
             if asset.kind == .color {
                 for color in asset.colors {
                     let target: Int
@@ -156,10 +156,12 @@ struct PackPlan: Sendable {
     }
 
     /// Set properties as archive attributes, under their `Contents.json` keys.
-    static func attributes(_ properties: AssetProperties) -> [ArchiveBlueprint.Attribute] {
+    /// A container's members go under `members` (see ``AssetMember/archiveValue(_:)``); keys stay sorted.
+    static func attributes(_ properties: AssetProperties, members: [AssetMember] = []) -> [ArchiveBlueprint.Attribute] {
         var result: [ArchiveBlueprint.Attribute] = []
         if let value = properties.compressionType { result.append(.init("compression-type", value)) }
         if let value = properties.localizable { result.append(.init("localizable", value ? "true" : "false")) }
+        if !members.isEmpty { result.append(.init(AssetMember.archiveKey, AssetMember.archiveValue(members))) }
         if !properties.onDemandResourceTags.isEmpty {
             result.append(.init("on-demand-resource-tags", properties.onDemandResourceTags.joined(separator: "\n")))
         }

@@ -71,6 +71,7 @@ public struct CatalogReader: Sendable {
             switch unit {
             case .set(let job): return SetReader(job: job, root: root, inspector: inspector).read()
             case .plainFolder(let job): return PlainFolderReader(job: job, root: root).read()
+            case .container(let job): return ContainerReader(job: job, root: root, inspector: inspector).read()
             }
         }
 

@@ -2,7 +2,9 @@
 /// `Contents.json`, applies namespaces, and lists the sets to read in the second phase.
 ///
 /// Set folders themselves are not opened here; unsupported set types are recorded and not descended into,
-/// except sprite atlases, whose image sets are read like a group's. The root's entries are walked on
+/// except sprite atlases, whose image sets are read like a group's. Containers (image stacks, brand assets,
+/// icon sets, Icon Composer icons) become units of their own, and the sets inside stacks and brand assets are
+/// listed under names that show where they sit (`Brand/App Icon/Front/Content`, see `docs/INFO-JSON.md`). The root's entries are walked on
 /// `width` threads (large catalogs keep their sets in a few top-level groups) and their results joined
 /// in listing order, so the outcome is the same for any thread count.
 struct CatalogWalker {
@@ -39,7 +41,7 @@ struct CatalogWalker {
     /// its folder name (a sprite atlas's without the extension).
     private mutating func walkGroup(
         folder: String, ioFolder: String, namespace: String, namespaceName: String, ancestors: Set<FileSystem.Identity>,
-        width: Int = 1
+        width: Int = 1, isContainer: Bool = false
     ) {
         let entries: [FileSystem.Entry]
         switch FileSystem.list(ioFolder) {
@@ -49,7 +51,8 @@ struct CatalogWalker {
             return
         }
         var childNamespace = namespace
-        if entries.contains(where: { $0.name == "Contents.json" }) {
+        // A container's Contents.json describes its parts; its reader (phase 2) reads it.
+        if !isContainer, entries.contains(where: { $0.name == "Contents.json" }) {
             if case .document(let document) = ContentsDocument.load(ioFolder: ioFolder, folder: folder, sink: &sink) {
                 document.checkKeys(document.root, known: ["info", "properties"], place: "the top level", sink: &sink)
                 if PropertiesParser.parseGroup(document, sink: &sink), !folder.isEmpty {
@@ -115,18 +118,30 @@ struct CatalogWalker {
                 .unsupportedSetType, at: path,
                 "sprite atlases (.spriteatlas) are not packed as atlases; their image sets are read as ordinary assets")
             descend(path: path, ioPath: ioPath, namespace: namespace, namespaceName: stem, ancestors: ancestors)
+        case .container(let type):
+            units.append(
+                .container(ContainerJob(rootIndex: root.sourceIndex, type: type, name: namespace + stem, folder: path, ioFolder: ioPath)))
+            if type.holdsSets {
+                // Sets inside are named after where they sit: `Brand/App Icon - Large/Front/Content`.
+                descend(path: path, ioPath: ioPath, namespace: namespace + stem + "/", namespaceName: "", ancestors: ancestors, isContainer: true)
+            }
+        case .stackLayer:
+            descend(path: path, ioPath: ioPath, namespace: namespace + stem + "/", namespaceName: "", ancestors: ancestors, isContainer: true)
         case .group:
             descend(path: path, ioPath: ioPath, namespace: namespace, namespaceName: name, ancestors: ancestors)
         }
     }
 
     private mutating func descend(
-        path: String, ioPath: String, namespace: String, namespaceName: String, ancestors: Set<FileSystem.Identity>
+        path: String, ioPath: String, namespace: String, namespaceName: String, ancestors: Set<FileSystem.Identity>,
+        isContainer: Bool = false
     ) {
         guard let inner = SymbolicLinks.ancestors(entering: ioPath, path: path, ancestors: ancestors, sink: &sink) else {
             return
         }
-        walkGroup(folder: path, ioFolder: ioPath, namespace: namespace, namespaceName: namespaceName, ancestors: inner)
+        walkGroup(
+            folder: path, ioFolder: ioPath, namespace: namespace, namespaceName: namespaceName, ancestors: inner,
+            isContainer: isContainer)
     }
 }
 

@@ -26,15 +26,19 @@ struct ContentsDocument {
 
     /// Reads and parses `Contents.json` in a folder. `ioFolder` is the folder's path for system calls
     /// (or `directory` an open descriptor of it), `folder` its path relative to the catalog root.
-    static func load(ioFolder: String, directory: Int32? = nil, folder: String, sink: inout DiagnosticSink) -> Loaded {
-        let path = joinPath(folder, "Contents.json")
+    /// `fileName` is `Contents.json` except for Icon Composer bundles (`icon.json`).
+    static func load(
+        ioFolder: String, directory: Int32? = nil, folder: String, fileName: String = "Contents.json",
+        sink: inout DiagnosticSink
+    ) -> Loaded {
+        let path = joinPath(folder, fileName)
         let bytes: [UInt8]
-        let read = directory.map { FileSystem.read("Contents.json", in: $0, limit: ReaderLimits.maximumContentsBytes + 1) }
-            ?? FileSystem.read(ioFolder + "/Contents.json", limit: ReaderLimits.maximumContentsBytes + 1)
+        let read = directory.map { FileSystem.read(fileName, in: $0, limit: ReaderLimits.maximumContentsBytes + 1) }
+            ?? FileSystem.read(ioFolder + "/" + fileName, limit: ReaderLimits.maximumContentsBytes + 1)
         switch read {
         case .success(let result):
             guard result.size <= ReaderLimits.maximumContentsBytes else {
-                sink.emit(.invalidContents, at: path, "is \(result.size) bytes; Contents.json files over \(ReaderLimits.maximumContentsBytes) bytes are not read")
+                sink.emit(.invalidContents, at: path, "is \(result.size) bytes; \(fileName) files over \(ReaderLimits.maximumContentsBytes) bytes are not read")
                 return .invalid
             }
             bytes = result.bytes

@@ -18,6 +18,7 @@ enum FileDiagnostics {
         case .webp: return "a WebP image"
         case .psd: return "a Photoshop document"
         case .gif: return "a GIF image"
+        case .tiff: return "a TIFF image"
         case .gitLFSPointer: return "a Git LFS pointer"
         case .unknown: return "of no known image format"
         }
@@ -34,6 +35,7 @@ enum FileDiagnostics {
         case .webp: return "WebP"
         case .psd: return "Photoshop"
         case .gif: return "GIF"
+        case .tiff: return "TIFF"
         case .gitLFSPointer: return "Git LFS pointer"
         case .unknown: return "unknown"
         }
@@ -67,7 +69,7 @@ enum FileDiagnostics {
         } else if actual == .unknown, kind == .image || kind == .appIcon {
             sink.emit(
                 .wrongContentType, at: path,
-                "is not a recognised image format (PNG, JPEG, PDF, SVG, HEIF, WebP, GIF)", severity: .warning)
+                "is not a recognised image format (PNG, JPEG, PDF, SVG, HEIF, WebP, GIF, TIFF)", severity: .warning)
         }
         switch outcome.problemKind {
         case .corrupt?:

@@ -28,10 +28,12 @@ struct FoundFile: Sendable {
 enum WorkUnit: Sendable {
     case set(SetJob)
     case plainFolder(PlainFolderJob)
+    case container(ContainerJob)
 
     var rootIndex: Int {
         switch self {
         case .set(let job): return job.rootIndex
+        case .container(let job): return job.rootIndex
         case .plainFolder(let job): return job.rootIndex
         }
     }
@@ -43,6 +45,20 @@ struct SetJob: Sendable {
     var rootIndex: Int
     /// The set type.
     var type: SetType
+    /// The asset's full name, namespaces included.
+    var name: String
+    /// The folder, relative to the catalog root.
+    var folder: String
+    /// The folder for system calls.
+    var ioFolder: String
+}
+
+/// A container folder (image stack, brand assets, icon set, Icon Composer icon).
+struct ContainerJob: Sendable {
+    /// Index into the reader's list of roots.
+    var rootIndex: Int
+    /// The container type.
+    var type: ContainerType
     /// The asset's full name, namespaces included.
     var name: String
     /// The folder, relative to the catalog root.

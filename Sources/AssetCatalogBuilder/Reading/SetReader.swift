@@ -124,6 +124,7 @@ struct SetReader {
                     ?? inspector.examine(path: found.name, in: directory, noFollow: true)
                 inspected[position] = outcome
                 FileDiagnostics.diagnose(outcome, path: source, kind: asset.kind, sink: &sink)
+                if type == .symbol { SetReader.checkSymbolTemplate(outcome, path: source, sink: &sink) }
             }
             variant.attach(outcome)
             asset.variants.append(variant)
@@ -136,6 +137,34 @@ struct SetReader {
                 "\(what) \(job.folder) but no entry of its Contents.json names it; it is not part of the asset")
         }
         return asset
+    }
+
+    /// A symbol set's file must be an SVG symbol template: a `Symbols` group holding weight/scale
+    /// variants (`Regular-M` at least, the one Xcode falls back to).
+    static func checkSymbolTemplate(_ outcome: FileInspector.Outcome, path: String, sink: inout DiagnosticSink) {
+        guard outcome.problemKind == nil, outcome.inspection.byteCount > 0 else { return }
+        let inspection = outcome.inspection
+        guard inspection.contentType == .svg, let svg = inspection.svg else {
+            if inspection.contentType != .gitLFSPointer {
+                sink.emit(
+                    .wrongContentType, at: path,
+                    "is \(FileDiagnostics.describe(inspection.contentType)); a symbol set holds SVG symbol templates")
+            }
+            return
+        }
+        guard svg.hasSymbolsGroup, !svg.symbolVariants.isEmpty else {
+            let what = svg.hasSymbolsGroup ? "its Symbols group holds no weight/scale variant (such as Regular-M)" : "it has no group with id Symbols"
+            sink.emit(
+                .wrongContentType, at: path,
+                "is an SVG but not a symbol template: \(what); export it from the SF Symbols app")
+            return
+        }
+        if !svg.symbolVariants.contains("Regular-M") {
+            sink.emit(
+                .wrongContentType, at: path,
+                "is a symbol template without a Regular-M variant (it has \(svg.symbolVariants.joined(separator: ", "))); Xcode needs Regular-M to draw the symbol at the default weight",
+                severity: .warning)
+        }
     }
 
     /// Why a `filename` may not be used, or `nil` when it is a plain name inside the set folder.

@@ -6,6 +6,11 @@ enum FolderRole: Equatable, Sendable {
     case set(SetType)
     /// A sprite atlas: listed as unsupported, but its image sets are read like a group's.
     case spriteAtlas
+    /// A set that holds other sets or layer files (image stack, brand assets, icon set, Icon Composer
+    /// icon): read as an asset of its own kind, and, for stacks and brand assets, descended into.
+    case container(ContainerType)
+    /// An image stack layer: not an asset itself; its image set is named after the stack and the layer.
+    case stackLayer
     /// A set type the reader knows but does not index; the folder is not descended into.
     case unsupported(type: String)
     /// A plain group.
@@ -13,11 +18,11 @@ enum FolderRole: Equatable, Sendable {
 
     /// Every set extension Xcode writes that the reader does not index.
     static let unsupportedExtensions: Set<String> = [
-        "launchimage", "imagestack", "imagestacklayer", "brandassets", "symbolset", "iconset", "textureset",
+        "launchimage", "textureset",
         "cubetextureset", "mipmapset", "stickerpack", "sticker", "stickersequence", "arimageset",
         "arresourcegroup", "complicationset", "solidimagestack", "solidimagestacklayer", "appiconsetgroup",
         "gcleaderboard", "gcleaderboardset", "gcachievement", "gcdashboardimage",
-        "icon", "iconstack",
+        "iconstack",
     ]
 
     /// Classifies a folder by its name.
@@ -33,6 +38,12 @@ enum FolderRole: Equatable, Sendable {
         case "dataset": self = .set(.data)
         case "appiconset": self = .set(.appIcon)
         case "spriteatlas": self = .spriteAtlas
+        case "symbolset": self = .set(.symbol)
+        case "imagestack": self = .container(.imageStack)
+        case "brandassets": self = .container(.brandAssets)
+        case "iconset": self = .container(.iconSet)
+        case "icon": self = .container(.iconComposer)
+        case "imagestacklayer": self = .stackLayer
         default:
             self = FolderRole.unsupportedExtensions.contains(ext) ? .unsupported(type: ext) : .group
         }
@@ -45,6 +56,7 @@ enum SetType: Sendable, Hashable {
     case color
     case data
     case appIcon
+    case symbol
 
     /// The asset kind it produces.
     var assetKind: AssetKind {
@@ -53,6 +65,7 @@ enum SetType: Sendable, Hashable {
         case .color: return .color
         case .data: return .data
         case .appIcon: return .appIcon
+        case .symbol: return .symbol
         }
     }
 
@@ -62,6 +75,7 @@ enum SetType: Sendable, Hashable {
         case .image, .appIcon: return "images"
         case .color: return "colors"
         case .data: return "data"
+        case .symbol: return "symbols"
         }
     }
 
@@ -72,6 +86,7 @@ enum SetType: Sendable, Hashable {
         case .color: return EntryKey.colorKeys
         case .data: return EntryKey.dataKeys
         case .appIcon: return EntryKey.appIconKeys
+        case .symbol: return EntryKey.symbolKeys
         }
     }
 
@@ -90,6 +105,7 @@ enum SetType: Sendable, Hashable {
         case .color: return "colorset"
         case .data: return "dataset"
         case .appIcon: return "appiconset"
+        case .symbol: return "symbolset"
         }
     }
 }
@@ -107,8 +123,29 @@ enum EntryKey {
     static let appIconKeys: Set<String> = [
         "filename", "idiom", "scale", "size", "platform", "role", "subtype", "appearances", "unassigned", "locale",
     ]
+    static let symbolKeys: Set<String> = ["filename", "idiom", "language-direction", "locale", "appearances", "unassigned"]
     static let colorKeys: Set<String> = [
         "idiom", "subtype", "display-gamut", "appearances", "color", "width-class", "height-class", "locale",
         "language-direction",
     ]
+}
+
+/// A set type that holds other sets or layer files.
+enum ContainerType: String, Sendable, Hashable {
+    /// `.imagestack`: layers (`.imagestacklayer`), each holding one image set, front to back.
+    case imageStack = "imagestack"
+    /// `.brandassets`: image stacks, image sets and launch images, each with a role, idiom and size.
+    case brandAssets = "brandassets"
+    /// `.iconset`: a macOS icon folder without `Contents.json`; files named `icon_16x16@2x.png`.
+    case iconSet = "iconset"
+    /// `.icon`: an Icon Composer bundle, `icon.json` and the layer files in `Assets/`.
+    case iconComposer = "icon"
+
+    /// Whether the sets inside are read as assets of their own (named after the container).
+    var holdsSets: Bool {
+        switch self {
+        case .imageStack, .brandAssets: return true
+        case .iconSet, .iconComposer: return false
+        }
+    }
 }

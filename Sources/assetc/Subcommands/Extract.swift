@@ -50,7 +50,9 @@ struct Extract: ParsableCommand {
                 if png { throw CLIError("'\(name)' is a data set; --png applies to images") }
                 bytes = data.bytes
                 source = try data.sourcePath
-            case .image, .appIcon:
+            case .imageStack, .brandAssets:
+                throw CLIError("'\(name)' is a container (\(catalog.kind(of: name)?.rawValue ?? "")) with no file of its own; extract one of its parts (`assetc info` lists them)")
+            case .image, .appIcon, .symbol, .icon:
                 guard let image = try catalog.image(named: name, compatibleWith: request, resolver: traits.resolver) else {
                     throw CLIError("no variant of '\(name)' matches \(request)")
                 }

@@ -202,6 +202,20 @@ struct InfoReport {
         }
         json.key("kind")
         json.string(asset.kind.rawValue)
+        // Containers only (image stacks, brand assets, Icon Composer icons): their parts in source order.
+        if !asset.members.isEmpty {
+            json.key("members")
+            json.open("[")
+            for member in asset.members {
+                json.open("{")
+                json.key("attributes")
+                json.stringDictionary(member.attributes)
+                json.key("name")
+                json.string(member.name)
+                json.close("}")
+            }
+            json.close("]")
+        }
         json.key("name")
         json.string(asset.name)
         json.key("path")
@@ -678,6 +692,11 @@ struct InfoText {
             }
             for color in asset.colors {
                 out += "    \(traitText(color.traits, withScale: false))  \(colorText(color.value))\n"
+            }
+            for member in asset.members {
+                let details = member.attributes.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                    .map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+                out += "    part \(member.name.isEmpty ? "(empty slot)" : member.name)\(details.isEmpty ? "" : "  " + details)\n"
             }
         }
         if !index.unsupportedSets.isEmpty {

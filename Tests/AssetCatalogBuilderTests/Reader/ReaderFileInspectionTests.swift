@@ -31,7 +31,7 @@ struct ReaderFileInspectionTests {
         let fixture = try CatalogFixture()
         // 600 × 600 RGBA with stored deflate blocks: about 1.4 MB.
         try fixture.png("Big.imageset/big.png", width: 600, height: 600)
-        try fixture.write("Big.imageset/doc.pdf", TinyPNG.pdf + [UInt8](repeating: 0x20, count: 1_200_000))
+        try fixture.write("Big.imageset/doc.pdf", TinyPNG.pdf(padding: 1_200_000))
         try fixture.contents(
             "Big.imageset",
             #"{"images":[{"filename":"big.png","idiom":"universal","scale":"1x"},{"filename":"doc.pdf","idiom":"universal"}]}"#)

@@ -206,7 +206,7 @@ struct ReaderXCAssetsTests {
     @Test("other set types are listed as unsupported (a note) and not descended into; sprite atlases are read")
     func unsupportedSets() throws {
         let fixture = try CatalogFixture()
-        for type in ["launchimage", "imagestack", "brandassets", "symbolset", "iconset", "textureset", "stickerpack", "arresourcegroup", "complicationset"] {
+        for type in ["launchimage", "textureset", "stickerpack", "arresourcegroup", "complicationset"] {
             try fixture.contents("Thing-\(type).\(type)", #"{"info":{"author":"xcode","version":1}}"#)
             // Anything inside must not be read as an asset.
             try fixture.simpleImageset("Thing-\(type).\(type)/Inner")
@@ -218,10 +218,10 @@ struct ReaderXCAssetsTests {
         try fixture.simpleImageset("Level.spriteatlas/Tile")
         let index = fixture.read()
         #expect(index.assets.map(\.name) == ["Coin", "Gem", "Level/Tile"])
-        #expect(index.unsupportedSets.count == 11)
+        #expect(index.unsupportedSets.count == 7)
         #expect(index.unsupportedSets.contains(UnsupportedSet(name: "Sprites", type: "spriteatlas", path: "Sprites.spriteatlas")))
         #expect(index.unsupportedSets.contains(UnsupportedSet(name: "Thing-launchimage", type: "launchimage", path: "Thing-launchimage.launchimage")))
-        #expect(index.diagnostics("unsupported-set-type").count == 11)
+        #expect(index.diagnostics("unsupported-set-type").count == 7)
         #expect(index.diagnostics.allSatisfy { $0.severity == .note }, "\(index.diagnosticDump)")
     }
 

@@ -161,7 +161,22 @@ public enum AuditExampleFile: Hashable, Sendable {
 
     /// A minimal one-page PDF.
     public static let pdf = AuditExampleFile.bytes(
-        Array("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n".utf8), description: "a PDF document")
+        Array("%PDF-1.4\n1 0 obj<<>>endobj\nxref\n0 1\n0000000000 65535 f \ntrailer<<>>\nstartxref\n27\n%%EOF\n".utf8), description: "a PDF document")
+
+    /// A PDF cut off before its cross-reference table and `%%EOF`.
+    public static let truncatedPDF = AuditExampleFile.bytes(
+        Array("%PDF-1.4\n1 0 obj<<>>endobj\nxref\n0 1\n0000000000 65".utf8), description: "a PDF cut off before %%EOF")
+
+    /// An SVG whose elements are not properly nested (not well-formed XML).
+    public static let malformedSVG = AuditExampleFile.bytes(
+        Array(#"<svg xmlns="http://www.w3.org/2000/svg"><g><path d="M0 0"/></svg></g>"#.utf8),
+        description: "an SVG whose tags are not properly nested")
+
+    /// A minimal SF Symbols template: a `Symbols` group holding a `Regular-M` glyph.
+    public static let symbolTemplate = AuditExampleFile.bytes(
+        Array(
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="3300" height="2200"><g id="Symbols"><g id="Regular-M"><path d="M0 0L9 9Z"/></g></g></svg>"#
+                .utf8), description: "an SF Symbols template with a Regular-M glyph")
 
     /// A minimal SVG.
     public static let svg = AuditExampleFile.bytes(

@@ -57,3 +57,14 @@ extension AuditExample {
         parts.reduce(into: [:]) { result, part in result.merge(part) { first, _ in first } }
     }
 }
+
+extension AuditExample {
+    /// A symbol set holding one SVG.
+    public static func symbolSet(_ name: String, _ svg: AuditExampleFile) -> [String: AuditExampleFile] {
+        [
+            "\(name).symbolset/Contents.json": .text(
+                #"{"info":{"author":"xcode","version":1},"symbols":[{"filename":"\#(name).svg","idiom":"universal"}]}"#),
+            "\(name).symbolset/\(name).svg": svg,
+        ]
+    }
+}

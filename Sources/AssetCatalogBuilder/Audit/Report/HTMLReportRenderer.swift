@@ -68,8 +68,11 @@ public enum HTMLReportRenderer {
         html += "<p class=\"location\"><code>\(escape(asset.location))</code></p>\n"
         if !asset.findings.isEmpty { html += findingsList(asset.findings) }
         html += "<div class=\"panels\">\n"
+        if !asset.members.isEmpty { html += memberList(asset) }
         if asset.kind == .color {
             html += colorSheet(asset)
+        } else if asset.kind == .imageStack || asset.kind == .brandAssets {
+            if asset.members.isEmpty { html += "<p class=\"nothing\">No parts could be read from this container.</p>\n" }
         } else if !asset.variants.isEmpty {
             html += contactSheet(asset, position: position, expectedScales: expectedScales)
         } else {
@@ -82,6 +85,20 @@ public enum HTMLReportRenderer {
         }
         html += "</div>\n</section>\n"
         return html
+    }
+
+    /// A container's parts in order: each part's asset (linked when it is in the report) and what the
+    /// container says about it (layer, role, idiom, size).
+    static func memberList(_ asset: ReportAsset) -> String {
+        let heading = asset.kind == .imageStack ? "Layers, front to back" : "Parts"
+        var html = "<div class=\"members\"><h3>\(heading)</h3>\n<ol>\n"
+        for member in asset.members {
+            let details = member.attributes.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                .map { "\(escape($0.key))=\(escape($0.value))" }.joined(separator: ", ")
+            let name = member.name.isEmpty ? "(empty slot)" : member.name
+            html += "<li><code>\(escape(name))</code> <span class=\"attributes\">\(details)</span></li>\n"
+        }
+        return html + "</ol></div>\n"
     }
 
     static func findingsList(_ findings: [Finding]) -> String {
@@ -302,6 +319,10 @@ public enum HTMLReportRenderer {
         case .color: return "colour set"
         case .data: return "data set"
         case .appIcon: return "app icon"
+        case .symbol: return "symbol set"
+        case .imageStack: return "image stack"
+        case .brandAssets: return "brand assets"
+        case .icon: return "Icon Composer icon"
         }
     }
 

@@ -52,6 +52,8 @@ public struct ReportAsset: Sendable {
     public var deviceChoices: [DeviceChoice]
     /// The idioms the asset is meant for (the report dims the other presets).
     public var targetIdioms: Set<Idiom>
+    /// A container's parts in order (image stack layers, brand asset roles); empty for other kinds.
+    public var members: [AssetMember] = []
 
     /// Creates an asset.
     public init(
@@ -192,6 +194,7 @@ extension ReportDocument {
                     deviceChoices: choices,
                     targetIdioms: Self.idioms(
                         of: asset.kind == .color ? asset.colors.map(\.traits) : asset.variants.map(\.traits), targets: targets)))
+            assets[assets.count - 1].members = asset.members
         }
         // Findings about sets the reader could not index (broken Contents.json, unsupported types).
         var orphanAssets: [String: ReportAsset] = [:]
@@ -248,6 +251,8 @@ extension ReportDocument {
                 ReportAsset(
                     name: asset.name, kind: asset.kind, location: asset.path, variants: variants, colors: colors, findings: [],
                     deviceChoices: choices, targetIdioms: Self.idioms(of: traits, targets: Set(Idiom.allCases))))
+            assets[assets.count - 1].members =
+                asset.properties[AssetMember.archiveKey].map { AssetMember.members(archiveValue: $0) } ?? []
         }
         let defaults = AuditConfiguration().scalesByIdiom("scales", of: MissingScaleRule.self).mapValues(Set.init)
         self.init(
@@ -259,14 +264,18 @@ extension ReportDocument {
     /// The set folder a path lies in (`A/Hero.imageset/Contents.json` → `A/Hero.imageset`), or the path.
     static func setFolder(of path: String) -> String {
         var components: [Substring] = []
+        // A set inside an image stack or brand assets is its own asset; the container owns only its own files.
+        var lastContainer: String?
         for component in path.split(separator: "/") {
             components.append(component)
             switch FolderRole(folderName: String(component)) {
             case .set, .unsupported, .spriteAtlas: return components.joined(separator: "/")
-            case .group: continue
+            case .container(let type) where !type.holdsSets: return components.joined(separator: "/")
+            case .container: lastContainer = components.joined(separator: "/")
+            case .group, .stackLayer: continue
             }
         }
-        return path
+        return lastContainer ?? path
     }
 
     static func join(_ catalog: String, _ path: String) -> String {
@@ -307,7 +316,7 @@ extension ReportDocument {
         case .gif: return "image/gif"
         case .svg: return "image/svg+xml"
         case .webp: return "image/webp"
-        case .heif, .pdf, .psd, .gitLFSPointer, .unknown: return nil
+        case .heif, .pdf, .psd, .tiff, .gitLFSPointer, .unknown: return nil
         }
     }
 
@@ -350,7 +359,7 @@ extension ReportDocument {
                 }
             }
             content = .image(mime: mime, bytes: bytes, link: link)
-        case .heif, .psd, .unknown:
+        case .heif, .psd, .tiff, .unknown:
             content = .file(description: inspection.contentType.rawValue)
         }
         return ReportVariant(

@@ -52,11 +52,11 @@ public struct UnreachableVariantRule: AuditRule {
     public func check(asset context: AssetAuditContext) -> [Finding] {
         let asset = context.asset
         switch asset.kind {
-        case .appIcon:
+        case .appIcon, .imageStack, .brandAssets, .icon:
             return []
         case .color:
             return checkColors(context)
-        case .image, .data:
+        case .image, .data, .symbol:
             break
         }
         var candidates: [Variant] = []

@@ -232,8 +232,15 @@ enum TinyPNG {
         return bytes
     }
 
+    /// A sound PDF with `count` bytes of a comment after its header (the xref offset accounts for them).
+    static func pdf(padding count: Int) -> [UInt8] {
+        let head = "%PDF-1.4\n%" + String(repeating: " ", count: count) + "\n1 0 obj<<>>endobj\n"
+        let offset = head.utf8.count
+        return Array((head + "xref\n0 1\n0000000000 65535 f \ntrailer<<>>\nstartxref\n\(offset)\n%%EOF\n").utf8)
+    }
+
     /// A minimal PDF.
-    static let pdf: [UInt8] = Array("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n".utf8)
+    static let pdf: [UInt8] = Array("%PDF-1.4\n1 0 obj<<>>endobj\nxref\n0 1\n0000000000 65535 f \ntrailer<<>>\nstartxref\n27\n%%EOF\n".utf8)
 
     /// A minimal SVG.
     static let svg: [UInt8] = Array(
