@@ -16,14 +16,20 @@ package struct ArchiveBlueprint: Sendable {
     /// One variant of an asset.
     package struct Variant: Sendable, Hashable {
         package var traits: PackedVariantTraits
+        /// The locale, stored in `VLOC` (the packed traits have no room for it).
+        package var locale: LocaleTag?
         /// The payload index (image, data, app icon sets) or colour index (colour sets).
         package var target: Int
         /// The file relative to the catalog root; empty for colours.
         package var sourcePath: String
         /// The entry's other keys, sorted by key.
         package var attributes: [Attribute]
-        package init(traits: PackedVariantTraits, target: Int, sourcePath: String = "", attributes: [Attribute] = []) {
+        package init(
+            traits: PackedVariantTraits, target: Int, sourcePath: String = "", attributes: [Attribute] = [],
+            locale: LocaleTag? = nil
+        ) {
             self.traits = traits
+            self.locale = locale
             self.target = target
             self.sourcePath = sourcePath
             self.attributes = attributes
@@ -136,7 +142,7 @@ package enum ArchiveEncoder {
         var entries:
             [(section: ArchiveSection, flags: UInt32, offset: Int, length: Int, count: Int, crc: UInt32, inflated: Int)] = []
         entries.append((.data, ArchiveSection.data.flags, dataStart, dataEnd - dataStart, 0, 0, 0))
-        for section in ArchiveSection.writeOrder where section != .data {
+        for section in ArchiveSection.writeOrder where section != .data && (tables.hasLocales || !section.isOptional) {
             var bytes = tables.bytes(for: section)
             let offset = dataEnd + tail.count
             let size = section.recordSize
@@ -161,7 +167,7 @@ package enum ArchiveEncoder {
         var head = [UInt8](repeating: 0, count: dataStart)
         head.replaceSubrange(0..<8, with: ArchiveFormat.magic)
         head.store(ArchiveFormat.majorVersion, at: 8)
-        head.store(ArchiveFormat.minorVersion, at: 10)
+        head.store(tables.hasLocales ? ArchiveFormat.localeMinorVersion : ArchiveFormat.minorVersion, at: 10)
         head.store(UInt32(ArchiveFormat.headerSize), at: 12)
         head.store(fileSize, at: 16)
         head.store(UInt64(ArchiveFormat.headerSize), at: 24)
@@ -224,6 +230,9 @@ private struct TableBuilder {
     var nameIndex: [UInt8] = []
     var assets: [UInt8] = []
     var variantTraits: [UInt8] = []
+    var variantLocales: [UInt8] = []
+    /// Whether any variant has a locale: only then is `VLOC` written.
+    var hasLocales = false
     var variantTargets: [UInt8] = []
     var payloads: [UInt8] = []
     var colors: [UInt8] = []
@@ -239,6 +248,7 @@ private struct TableBuilder {
         case .nameIndex: return nameIndex
         case .assets: return assets
         case .variantTraits: return variantTraits
+        case .variantLocales: return variantLocales
         case .variantTargets: return variantTargets
         case .payloads: return payloads
         case .colors: return colors
@@ -286,7 +296,10 @@ private struct TableBuilder {
             assets.store(UInt16(nameBytes.count))
             assets.store(UInt16(asset.variants.count))
             assets.append(asset.kind.archiveCode)
-            assets.append(contentsOf: [0, 0, 0])
+            let localized = asset.variants.contains { $0.locale != nil }
+            assets.append(localized ? ArchiveFormat.assetFlagLocalized : 0)
+            assets.append(contentsOf: [0, 0])
+            hasLocales = hasLocales || localized
 
             let path = try metadata.string(asset.path)
             let properties = try metadata.attributes(asset.properties)
@@ -303,6 +316,9 @@ private struct TableBuilder {
                     throw ArchiveEncodingError(message: "asset '\(asset.name)' refers to a missing payload or colour")
                 }
                 variantTraits.store(variant.traits.rawValue)
+                let locale = try variant.locale.map { tag throws(ArchiveEncodingError) in try names.string(tag.normalized) }
+                variantLocales.store(locale?.offset ?? 0)
+                variantLocales.store(locale?.length ?? 0)
                 variantTargets.store(UInt32(variant.target))
                 let source = try metadata.string(variant.sourcePath)
                 let attributes = try metadata.attributes(variant.attributes)

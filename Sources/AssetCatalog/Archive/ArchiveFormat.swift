@@ -8,8 +8,12 @@ package enum ArchiveFormat {
     package static let magic: [UInt8] = [0x89, 0x41, 0x43, 0x41, 0x54, 0x0D, 0x0A, 0x1A]
     /// The major version this code writes and the newest it reads.
     package static let majorVersion: UInt16 = 1
-    /// The minor version this code writes.
+    /// The minor version this code writes for an archive without localized variants.
     package static let minorVersion: UInt16 = 0
+    /// The minor version this code writes for an archive with localized variants (it has a `VLOC` section).
+    package static let localeMinorVersion: UInt16 = 1
+    /// Asset-record flag (byte 13, version 1.1): some of the asset's variants have a locale in `VLOC`.
+    package static let assetFlagLocalized: UInt8 = 1 << 0
     /// The size of the version 1.0 header.
     package static let headerSize = 64
     /// Where the header checksum sits inside the header.
@@ -60,6 +64,9 @@ package enum ArchiveSection: CaseIterable, Sendable {
     case assets
     /// Packed variant traits, one `UInt32` per variant (`VTRT`).
     case variantTraits
+    /// Per variant: its locale as a string in `NAME` (`VLOC`, version 1.1; only in archives with
+    /// localized variants).
+    case variantLocales
     /// Per variant: its payload or colour index (`VPAY`).
     case variantTargets
     /// Payload records (`PAYL`).
@@ -84,6 +91,7 @@ package enum ArchiveSection: CaseIterable, Sendable {
         case .nameIndex: return "NIDX"
         case .assets: return "ASET"
         case .variantTraits: return "VTRT"
+        case .variantLocales: return "VLOC"
         case .variantTargets: return "VPAY"
         case .payloads: return "PAYL"
         case .colors: return "COLR"
@@ -115,6 +123,7 @@ package enum ArchiveSection: CaseIterable, Sendable {
         case .nameIndex: return 8
         case .assets: return 16
         case .variantTraits: return 4
+        case .variantLocales: return 8
         case .variantTargets: return 4
         case .payloads: return 24
         case .colors: return 48
@@ -130,7 +139,7 @@ package enum ArchiveSection: CaseIterable, Sendable {
     /// When the reference reader checks the section's CRC.
     package var checkGroup: ArchiveCheckGroup {
         switch self {
-        case .nameIndex, .assets, .variantTraits, .variantTargets, .colors, .names: return .open
+        case .nameIndex, .assets, .variantTraits, .variantLocales, .variantTargets, .colors, .names: return .open
         case .payloads: return .payloadTable
         case .sources, .assetMetadata, .variantMetadata, .metadata: return .metadata
         case .data: return .perPayload
@@ -146,9 +155,13 @@ package enum ArchiveSection: CaseIterable, Sendable {
         }
     }
 
+    /// Whether an archive may lack the section: `VLOC` is written only when some variant has a locale.
+    package var isOptional: Bool { self == .variantLocales }
+
     /// The order the writer lays sections out in (payloads first, so they can be streamed).
+    /// Optional sections are left out when empty; the section table always has room for all of them.
     package static let writeOrder: [ArchiveSection] = [
-        .data, .nameIndex, .assets, .variantTraits, .variantTargets, .payloads, .colors, .names,
+        .data, .nameIndex, .assets, .variantTraits, .variantLocales, .variantTargets, .payloads, .colors, .names,
         .sources, .assetMetadata, .variantMetadata, .metadata,
     ]
 }

@@ -139,7 +139,7 @@ struct ArchiveLayout {
             }
             throw .overlappingSections(first.name, second.name)
         }
-        for section in ArchiveSection.allCases where spans[section] == nil {
+        for section in ArchiveSection.allCases where spans[section] == nil && !section.isOptional {
             throw .missingSection(section.fourCC)
         }
         let layout = ArchiveLayout(
@@ -152,6 +152,9 @@ struct ArchiveLayout {
         ] where layout[section].count != expected {
             throw .invalidSectionLayout(
                 section: section.fourCC, reason: "\(layout[section].count) records, expected \(expected)")
+        }
+        if let locales = layout.spans[.variantLocales], locales.count != variants {
+            throw .invalidSectionLayout(section: "VLOC", reason: "\(locales.count) records, expected \(variants)")
         }
         let slots = layout[.nameIndex].count
         guard slots > layout[.assets].count, slots & (slots - 1) == 0 else {

@@ -147,10 +147,12 @@ extension AssetArchive {
         let path = try metadata.string(meta.u32(4), meta.u32(8), section: "AMET", index: index)
         let properties = try metadata.attributes(meta.u32(12), meta.u32(16), section: "AMET", index: index)
         var variants: [ArchiveVariant] = []
+        let localized = try isLocalized(record, index)
         for variant in range {
-            guard let traits = variantTraits[variant].unpacked else {
+            guard var traits = variantTraits[variant].unpacked else {
                 throw .invalidRecord(section: "VTRT", index: variant, reason: "unknown trait code")
             }
+            if localized { traits.locale = try locale(ofVariant: variant) }
             let target = target(variant)
             let content: ArchiveVariant.Content
             if kind == .color {
@@ -235,9 +237,15 @@ extension AssetArchive {
                 guard assetIndex(utf8: name) == index else {
                     throw ArchiveError.invalidRecord(section: "NIDX", index: index, reason: "name index does not find it")
                 }
+                let localized = try isLocalized(record, index)
                 for variant in try variantRange(record, index) {
                     guard PackedVariantTraits(rawValue: variantTraits[variant].rawValue) != nil else {
                         throw ArchiveError.invalidRecord(section: "VTRT", index: variant, reason: "unknown trait code")
+                    }
+                    // A locale on a variant of an asset not flagged as localized would be ignored by lookups.
+                    if !localized, try locale(ofVariant: variant) != nil {
+                        throw ArchiveError.invalidRecord(
+                            section: "VLOC", index: variant, reason: "a locale on an asset not marked as localized")
                     }
                     if kind == .color {
                         _ = try colorValue(target(variant), variant: variant)

@@ -67,7 +67,15 @@ extension AssetArchive {
         guard kinds(try kind(record, asset)) else { return nil }
         let range = try variantRange(record, asset)
         let candidates = UnsafeBufferPointer(start: variantTraits + range.lowerBound, count: range.count)
-        guard let best = request.bestIndex(in: candidates) else { return nil }
+        let chosen: Int?
+        if try isLocalized(record, asset) {
+            chosen = try request.bestIndex(in: candidates) { (position: Int) throws(ArchiveError) -> LocaleTag? in
+                try locale(ofVariant: range.lowerBound + position)
+            }
+        } else {
+            chosen = request.bestIndex(in: candidates)
+        }
+        guard let best = chosen else { return nil }
         let variant = range.lowerBound + best
         // The rank table eliminates unknown codes; the reserved bit is the one thing it does not see.
         guard candidates[best].rawValue & (1 << 15) == 0 else {
@@ -157,12 +165,15 @@ extension AssetArchive {
         throws(ArchiveError) -> ResolutionExplanation?
     {
         guard let asset = assetIndex(named: name) else { return nil }
-        let range = try variantRange(assetRecord(asset), asset)
+        let record = assetRecord(asset)
+        let range = try variantRange(record, asset)
+        let localized = try isLocalized(record, asset)
         var traitsList: [VariantTraits] = []
         for variant in range {
-            guard let unpacked = variantTraits[variant].unpacked else {
+            guard var unpacked = variantTraits[variant].unpacked else {
                 throw .invalidRecord(section: "VTRT", index: variant, reason: "unknown trait code")
             }
+            if localized { unpacked.locale = try locale(ofVariant: variant) }
             traitsList.append(unpacked)
         }
         return resolver.explain(traitsList, for: traits)
@@ -252,7 +263,12 @@ struct PayloadView: Sendable {
         }
     }
 
-    var traits: VariantTraits { packedTraits.unpacked ?? VariantTraits() }
+    var traits: VariantTraits {
+        var traits = packedTraits.unpacked ?? VariantTraits()
+        // Damage in VLOC would have stopped the lookup that made this view.
+        traits.locale = (try? archive.locale(ofVariant: variantIndex)) ?? nil
+        return traits
+    }
 
     func variantMetadata() throws(ArchiveError) -> (source: String, attributes: [(key: String, value: String)]) {
         let metadata = try archive.metadata()

@@ -54,6 +54,9 @@ public final class AssetArchive: @unchecked Sendable {
     let variantCount: Int
     let variantTargets: UnsafeRawPointer
     let variantTargetStride: Int
+    /// The `VLOC` records, when the archive has localized variants.
+    let variantLocales: UnsafeRawPointer?
+    let variantLocaleStride: Int
     let payloadRecords: UnsafeRawPointer
     let payloadStride: Int
     let payloadCount: Int
@@ -142,6 +145,8 @@ public final class AssetArchive: @unchecked Sendable {
         variantTraits = UnsafePointer(
             UnsafeMutableRawPointer(mutating: base + traits.offset).bindMemory(
                 to: PackedVariantTraits.self, capacity: traits.count))
+        variantLocales = layout.spans[.variantLocales].map { base + $0.offset }
+        variantLocaleStride = layout.spans[.variantLocales]?.recordSize ?? 0
         variantTargets = base + layout[.variantTargets].offset
         variantTargetStride = layout[.variantTargets].recordSize
         payloadRecords = base + layout[.payloads].offset
@@ -184,8 +189,8 @@ public final class AssetArchive: @unchecked Sendable {
     static func checkSection(
         _ section: ArchiveSection, in layout: ArchiveLayout, file: UnsafeRawBufferPointer
     ) throws(ArchiveError) {
-        let span = layout[section]
-        guard span.hasChecksum else { return }
+        // An optional section (VLOC) that the archive does not have has nothing to check.
+        guard let span = layout.spans[section], span.hasChecksum else { return }
         let computed = CRC32.checksum(UnsafeRawBufferPointer(rebasing: file[span.offset..<(span.offset + span.length)]))
         guard computed == span.crc else {
             throw .sectionChecksumMismatch(section: section.fourCC, stored: span.crc, computed: computed)
@@ -309,6 +314,8 @@ public final class AssetArchive: @unchecked Sendable {
         var firstVariant: Int
         var variantCount: Int
         var kindCode: UInt8
+        /// Byte 13: ``ArchiveFormat/assetFlagLocalized`` (version 1.1); other bits are reserved.
+        var flags: UInt8
     }
 
     @inline(__always)
@@ -316,7 +323,8 @@ public final class AssetArchive: @unchecked Sendable {
         let record = assetRecords + index * assetStride
         return AssetRecord(
             nameOffset: Int(record.u32(0)), nameLength: Int(record.u16(8)), firstVariant: Int(record.u32(4)),
-            variantCount: Int(record.u16(10)), kindCode: record.load(fromByteOffset: 12, as: UInt8.self))
+            variantCount: Int(record.u16(10)), kindCode: record.load(fromByteOffset: 12, as: UInt8.self),
+            flags: record.load(fromByteOffset: 13, as: UInt8.self))
     }
 
     /// The asset's name bytes, or `nil` when the record points outside the name table.
@@ -332,6 +340,36 @@ public final class AssetArchive: @unchecked Sendable {
             throw .invalidRecord(section: "ASET", index: index, reason: "unknown kind \(record.kindCode)")
         }
         return kind
+    }
+
+    /// The locale of a variant from `VLOC`: `nil` when it has none (or the archive has no `VLOC`).
+    /// - Throws: ``ArchiveError/invalidRecord(section:index:reason:)`` when the string lies outside the
+    ///   name table or is not a language tag.
+    func locale(ofVariant variant: Int) throws(ArchiveError) -> LocaleTag? {
+        guard let variantLocales, variant < variantCount else { return nil }
+        let record = variantLocales + variant * variantLocaleStride
+        let offset = Int(record.u32(0))
+        let length = Int(record.u32(4))
+        guard length > 0 else { return nil }
+        guard offset <= nameTable.count, length <= nameTable.count - offset else {
+            throw .invalidRecord(section: "VLOC", index: variant, reason: "locale lies outside the name table")
+        }
+        switch LocaleTag.parse(UnsafeRawBufferPointer(rebasing: nameTable[offset..<(offset + length)])) {
+        case .success(let tag): return tag
+        case .failure(let rejection):
+            throw .invalidRecord(section: "VLOC", index: variant, reason: "not a language tag: \(rejection.message)")
+        }
+    }
+
+    /// Whether the asset's variants must be ranked with their locales.
+    /// - Throws: when the asset says it has localized variants but the archive has no `VLOC` section.
+    @inline(__always)
+    func isLocalized(_ record: AssetRecord, _ index: Int) throws(ArchiveError) -> Bool {
+        guard record.flags & ArchiveFormat.assetFlagLocalized != 0 else { return false }
+        guard variantLocales != nil else {
+            throw .invalidRecord(section: "ASET", index: index, reason: "localized variants but no VLOC section")
+        }
+        return true
     }
 
     @inline(__always)

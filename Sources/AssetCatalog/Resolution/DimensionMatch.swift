@@ -19,10 +19,10 @@ public struct DimensionMatch: Hashable, Sendable {
         case eliminated
     }
 
-    /// Judges one dimension. This is the single definition of the rules; the packed fast path
-    /// is built from it (see ``CompiledRequest``).
+    /// Judges one dimension under `rules`. This is the single definition of the rules; the packed fast
+    /// path is built from it (see ``CompiledRequest``).
     public static func judge(
-        _ dimension: TraitDimension, variant: VariantTraits, request: TraitCollection
+        _ dimension: TraitDimension, variant: VariantTraits, request: TraitCollection, rules: ResolutionRules = .assetc
     ) -> DimensionMatch {
         switch dimension {
         case .idiom:
@@ -36,17 +36,47 @@ public struct DimensionMatch: Hashable, Sendable {
         case .direction:
             return exclusive(dimension, variant.layoutDirection, request.layoutDirection)
         case .contrast:
+            let offered = variant.contrast ?? (rules.unmarkedContrastIsNormal ? .normal : nil)
             // High-contrast artwork on a normal-contrast screen would look wrong; normal artwork on a
             // high-contrast screen is merely less helpful, so it stays as a last resort.
-            if request.contrast == .normal, variant.contrast == .high {
+            if request.contrast == .normal, offered == .high {
                 return DimensionMatch(dimension: dimension, quality: .eliminated, score: 0)
             }
-            return soft(dimension, variant.contrast, request.contrast)
+            return soft(dimension, offered, request.contrast)
         case .gamut:
-            return soft(dimension, variant.displayGamut, request.displayGamut)
+            let offered = variant.displayGamut ?? (rules.unmarkedGamutIsSRGB ? .sRGB : nil)
+            return soft(dimension, offered, request.displayGamut)
         case .scale:
-            return scale(variant.displayScale, request.displayScale)
+            return scale(variant.displayScale, request.displayScale, lowerFirst: rules.scalePreference == .lowerFirst)
+        case .locale:
+            return locale(variant.locale, request.locale)
         }
+    }
+
+    /// The locale score for a variant that is "any" (no locale) when the request names one.
+    static let unlocalizedLocaleScore = 16
+
+    /// Locale: exact, then a parent tag (`fr` or `zh-Hans` for `zh-Hans-CN`, fewer dropped subtags
+    /// first), then no locale, then another tag of the same language (`fr-FR` for `fr-CA`); a variant of
+    /// another language is eliminated. An unspecified request prefers the unlocalized variant.
+    static func locale(_ variant: LocaleTag?, _ request: LocaleTag?) -> DimensionMatch {
+        guard let request else {
+            return variant == nil
+                ? DimensionMatch(dimension: .locale, quality: .exact, score: 0)
+                : DimensionMatch(dimension: .locale, quality: .fallback, score: 1)
+        }
+        guard let variant else {
+            return DimensionMatch(dimension: .locale, quality: .any, score: unlocalizedLocaleScore)
+        }
+        if variant == request { return DimensionMatch(dimension: .locale, quality: .exact, score: 0) }
+        if variant.isParent(of: request) {
+            let dropped = min(request.subtagCount - variant.subtagCount, unlocalizedLocaleScore - 1)
+            return DimensionMatch(dimension: .locale, quality: .fallback, score: dropped)
+        }
+        if variant.language == request.language {
+            return DimensionMatch(dimension: .locale, quality: .fallback, score: unlocalizedLocaleScore + 1)
+        }
+        return DimensionMatch(dimension: .locale, quality: .eliminated, score: 0)
     }
 
     /// A dimension where a different specified value eliminates the variant.
@@ -79,12 +109,16 @@ public struct DimensionMatch: Hashable, Sendable {
         }
     }
 
-    /// Scale: exact, then vector (any), then the nearest higher scale, then the nearest lower one.
-    static func scale(_ variant: DisplayScale?, _ request: DisplayScale?) -> DimensionMatch {
+    /// Scale: exact, then vector (any), then the nearest higher scale, then the nearest lower one
+    /// (with `lowerFirst`: the nearest lower, then the nearest higher).
+    static func scale(_ variant: DisplayScale?, _ request: DisplayScale?, lowerFirst: Bool = false) -> DimensionMatch {
         DimensionMatch(
             dimension: .scale,
             quality: variant == request ? .exact : (variant == nil ? .any : .fallback),
-            score: Int(scaleScore(variant: UInt32(clampingScale: variant), request: UInt32(clampingScale: request))))
+            score: Int(
+                scaleScore(
+                    variant: UInt32(clampingScale: variant), request: UInt32(clampingScale: request),
+                    lowerFirst: lowerFirst)))
     }
 
     /// The largest scale score: a lower scale, further away than the field can count.
@@ -93,11 +127,13 @@ public struct DimensionMatch: Hashable, Sendable {
     /// The scale rule on packed values (0 = any/unspecified), shared with the fast path.
     /// Written as selects rather than branches: on the lookup path the outcome is unpredictable.
     @inline(__always)
-    static func scaleScore(variant: UInt32, request: UInt32) -> UInt64 {
+    static func scaleScore(variant: UInt32, request: UInt32, lowerFirst: Bool = false) -> UInt64 {
         let v = UInt64(variant)
         let r = UInt64(request)
-        let higher = 2 &+ Swift.min(v &- r &- 1, 0x7FFD)  // meaningful when v > r
-        let lower = 0x8000 &+ Swift.min(r &- v &- 1, 0x7FFF)  // meaningful when v < r
+        let up = v &- r &- 1  // meaningful when v > r
+        let down = r &- v &- 1  // meaningful when v < r
+        let higher = lowerFirst ? 0x8000 &+ Swift.min(up, 0x7FFF) : 2 &+ Swift.min(up, 0x7FFD)
+        let lower = lowerFirst ? 2 &+ Swift.min(down, 0x7FFD) : 0x8000 &+ Swift.min(down, 0x7FFF)
         let specified = v == r ? 0 : (v == 0 ? 1 : (v > r ? higher : lower))
         let unspecified: UInt64 = v == 0 ? 0 : 1
         return r == 0 ? unspecified : specified

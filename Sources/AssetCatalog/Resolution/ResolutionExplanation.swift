@@ -53,6 +53,7 @@ extension ResolutionExplanation.Candidate {
         case .direction: return traits.layoutDirection?.token ?? "any"
         case .scale: return traits.displayScale?.description ?? "any"
         case .gamut: return traits.displayGamut?.token ?? "any"
+        case .locale: return traits.locale?.identifier ?? "any"
         }
     }
 
@@ -66,6 +67,7 @@ extension ResolutionExplanation.Candidate {
         case .direction: return traits.layoutDirection?.token ?? "unspecified"
         case .scale: return traits.displayScale?.description ?? "unspecified"
         case .gamut: return traits.displayGamut?.token ?? "unspecified"
+        case .locale: return traits.locale?.identifier ?? "unspecified"
         }
     }
 }

@@ -8,22 +8,33 @@
 /// A resolver is a small value; it is `Sendable` and holds no locks, so any number of threads
 /// may use one at once.
 public struct Resolver: Hashable, Sendable {
-    /// The order in which dimensions are compared.
-    public var order: FallbackOrder
+    /// The rule set: ``ResolutionRules/assetc`` unless chosen otherwise.
+    public var rules: ResolutionRules
 
-    /// Creates a resolver using `order`.
+    /// The order in which dimensions are compared (the rule set's order).
+    public var order: FallbackOrder {
+        get { rules.order }
+        set { rules.order = newValue }
+    }
+
+    /// Creates a resolver using assetc's rules in `order`.
     public init(order: FallbackOrder = .default) {
-        self.order = order
+        self.rules = ResolutionRules.assetc.with(order: order)
+    }
+
+    /// Creates a resolver using `rules` (for example ``ResolutionRules/coreUI``).
+    public init(rules: ResolutionRules) {
+        self.rules = rules
     }
 
     /// Prepares a request for repeated lookups.
     public func compile(_ request: TraitCollection) -> CompiledRequest {
-        CompiledRequest(request, order: order)
+        CompiledRequest(request, rules: rules)
     }
 
     /// The index of the best variant in `variants` (in source order), or `nil` when none can be used.
     public func bestVariant(among variants: [VariantTraits], for request: TraitCollection) -> Int? {
-        compile(request).bestIndex(in: variants.map(PackedVariantTraits.init))
+        compile(request).bestIndex(in: variants)
     }
 
     /// Explains a resolution: every variant with why it was eliminated or where it ranked.
@@ -31,7 +42,7 @@ public struct Resolver: Hashable, Sendable {
         var candidates: [ResolutionExplanation.Candidate] = []
         var survivors: [(index: Int, scores: [Int])] = []
         for (index, variant) in variants.enumerated() {
-            let matches = order.dimensions.map { DimensionMatch.judge($0, variant: variant, request: request) }
+            let matches = order.dimensions.map { DimensionMatch.judge($0, variant: variant, request: request, rules: rules) }
             if let veto = matches.first(where: { $0.quality == .eliminated }) {
                 candidates.append(.init(index: index, traits: variant, matches: matches, outcome: .eliminated(by: veto.dimension)))
             } else {

@@ -12,6 +12,8 @@ public enum TraitDimension: String, CaseIterable, Sendable, Hashable, Codable, C
     case contrast
     /// Layout direction.
     case direction
+    /// Language (`locale`), matched by language fallback.
+    case locale
     /// Display scale.
     case scale
     /// Display gamut.

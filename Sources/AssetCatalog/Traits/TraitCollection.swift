@@ -19,6 +19,8 @@ public struct TraitCollection: Hashable, Sendable, Codable {
     public var contrast: Contrast?
     /// The layout direction of the interface's language.
     public var layoutDirection: LayoutDirection?
+    /// The language the interface is shown in (`fr-CA`); matched by language fallback, see `docs/RESOLUTION.md`.
+    public var locale: LocaleTag?
 
     /// Creates a collection; every trait not given is unspecified.
     public init(
@@ -29,7 +31,8 @@ public struct TraitCollection: Hashable, Sendable, Codable {
         verticalSizeClass: SizeClass? = nil,
         appearance: Appearance? = nil,
         contrast: Contrast? = nil,
-        layoutDirection: LayoutDirection? = nil
+        layoutDirection: LayoutDirection? = nil,
+        locale: LocaleTag? = nil
     ) {
         self.idiom = idiom
         self.displayScale = displayScale
@@ -39,6 +42,7 @@ public struct TraitCollection: Hashable, Sendable, Codable {
         self.appearance = appearance
         self.contrast = contrast
         self.layoutDirection = layoutDirection
+        self.locale = locale
     }
 
     /// Merges collections the way UIKit's `traitCollectionWithTraitsFromCollections:` does:
@@ -57,11 +61,13 @@ public struct TraitCollection: Hashable, Sendable, Codable {
             verticalSizeClass: other.verticalSizeClass ?? verticalSizeClass,
             appearance: other.appearance ?? appearance,
             contrast: other.contrast ?? contrast,
-            layoutDirection: other.layoutDirection ?? layoutDirection
+            layoutDirection: other.layoutDirection ?? layoutDirection,
+            locale: other.locale ?? locale
         )
     }
 
-    /// Whether every trait is specified, as for a real device.
+    /// Whether every device trait is specified, as for a real device. The ``locale`` is a setting of the
+    /// person, not of the device, and does not count.
     public var isFullySpecified: Bool {
         idiom != nil && displayScale != nil && displayGamut != nil && horizontalSizeClass != nil
             && verticalSizeClass != nil && appearance != nil && contrast != nil && layoutDirection != nil
@@ -78,7 +84,7 @@ public struct TraitCollection: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case idiom, displayScale = "scale", displayGamut = "gamut", horizontalSizeClass = "width"
-        case verticalSizeClass = "height", appearance, contrast, layoutDirection = "direction"
+        case verticalSizeClass = "height", appearance, contrast, layoutDirection = "direction", locale
     }
 }
 
@@ -93,6 +99,7 @@ extension TraitCollection: CustomStringConvertible {
         if let appearance { parts.append(appearance.token) }
         if let contrast { parts.append(contrast == .high ? "high-contrast" : "normal-contrast") }
         if let layoutDirection { parts.append(layoutDirection.token) }
+        if let locale { parts.append(locale.identifier) }
         return parts.isEmpty ? "(unspecified)" : parts.joined(separator: " ")
     }
 }

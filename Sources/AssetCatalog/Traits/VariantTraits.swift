@@ -17,6 +17,8 @@ public struct VariantTraits: Hashable, Sendable, Codable {
     public var contrast: Contrast?
     /// The layout direction, or `nil` for any (both directions).
     public var layoutDirection: LayoutDirection?
+    /// The language the artwork is for (`locale` in `Contents.json`), or `nil` for every language.
+    public var locale: LocaleTag?
 
     /// Creates a variant key; every trait not given is "any".
     public init(
@@ -27,7 +29,8 @@ public struct VariantTraits: Hashable, Sendable, Codable {
         verticalSizeClass: SizeClass? = nil,
         appearance: Appearance? = nil,
         contrast: Contrast? = nil,
-        layoutDirection: LayoutDirection? = nil
+        layoutDirection: LayoutDirection? = nil,
+        locale: LocaleTag? = nil
     ) {
         self.idiom = idiom
         self.displayScale = displayScale
@@ -37,6 +40,7 @@ public struct VariantTraits: Hashable, Sendable, Codable {
         self.appearance = appearance
         self.contrast = contrast
         self.layoutDirection = layoutDirection
+        self.locale = locale
     }
 
     /// The size classes of this variant, printable as `wC hAny`.
@@ -50,7 +54,7 @@ public struct VariantTraits: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case idiom, displayScale = "scale", displayGamut = "gamut", horizontalSizeClass = "width"
-        case verticalSizeClass = "height", appearance, contrast, layoutDirection = "direction"
+        case verticalSizeClass = "height", appearance, contrast, layoutDirection = "direction", locale
     }
 }
 
@@ -64,6 +68,7 @@ extension VariantTraits: CustomStringConvertible {
         if let appearance { parts.append(appearance.token) }
         if let contrast { parts.append(contrast == .high ? "high-contrast" : "normal-contrast") }
         if let layoutDirection { parts.append(layoutDirection.token) }
+        if let locale { parts.append(locale.identifier) }
         return parts.joined(separator: " ")
     }
 }

@@ -29,6 +29,8 @@ struct PackPlan: Sendable {
         var target: Int
         var sourcePath: String
         var attributes: [ArchiveBlueprint.Attribute]
+        /// The locale, which the packed traits have no room for.
+        var locale: LocaleTag? = nil
     }
 
     struct Asset: Sendable {
@@ -121,7 +123,9 @@ struct PackPlan: Sendable {
                         colorIndex[color.value] = target
                     }
                     planned.variants.append(
-                        Variant(traits: pack(color.traits), target: target, sourcePath: "", attributes: []))
+                        Variant(
+                            traits: pack(color.traits), target: target, sourcePath: "", attributes: [],
+                            locale: color.traits.locale))
                 }
             } else {
                 for variant in asset.variants {
@@ -148,7 +152,7 @@ struct PackPlan: Sendable {
                             traits: pack(variant.traits), target: target, sourcePath: relative,
                             attributes: variant.attributes.sorted { $0.key < $1.key }.map {
                                 ArchiveBlueprint.Attribute($0.key, $0.value)
-                            }))
+                            }, locale: variant.traits.locale))
                 }
             }
             assets.append(planned)

@@ -217,7 +217,7 @@ public struct Packer: Sendable {
                 variants.append(
                     ArchiveBlueprint.Variant(
                         traits: variant.traits, target: target, sourcePath: variant.sourcePath,
-                        attributes: variant.attributes))
+                        attributes: variant.attributes, locale: variant.locale))
             }
             variantCount += variants.count
             blueprint.assets.append(

@@ -102,6 +102,14 @@ struct EntryParser {
                 default:
                     unknownValue(key, text, place: place, expected: "left-to-right or right-to-left", dimension: "direction", into: &entry, sink: &sink)
                 }
+            case "locale":
+                guard let text = string(member.value, name: "\(place).\(key)", sink: &sink) else { continue }
+                if let locale = LocaleTag(text) {
+                    entry.traits.locale = locale
+                    entry.attributes[key] = text
+                } else {
+                    unknownValue(key, text, place: place, expected: "a language tag such as fr or fr-CA", dimension: "locale", into: &entry, sink: &sink)
+                }
             case "appearances":
                 parseAppearances(member.value, place: place, into: &entry, sink: &sink)
             case "color":

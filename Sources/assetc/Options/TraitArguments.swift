@@ -35,6 +35,30 @@ func parseSizeClasses(_ text: String) throws -> SizeClasses {
     }
 }
 
+/// Parses `--locale fr-CA`: a language tag (case-insensitive; `_` or `-` between subtags).
+func parseLocale(_ text: String) throws -> LocaleTag {
+    do {
+        return try LocaleTag(parsing: text)
+    } catch {
+        throw ValidationError(error.description)
+    }
+}
+
+/// Parses `--rules assetc|coreui`.
+func parseResolutionRules(_ text: String) throws -> ResolutionRules {
+    guard let rules = ResolutionRules.named(text) else {
+        let names = ResolutionRules.all.map(\.name).joined(separator: ", ")
+        throw ValidationError("unknown rule set '\(text)'; use one of: \(names)")
+    }
+    return rules
+}
+
+/// The resolver for `--rules` and `--fallback-order`: the rule set (assetc by default), in the given order if any.
+func makeResolver(rules: ResolutionRules?, fallbackOrder: FallbackOrder?) -> Resolver {
+    let rules = rules ?? .assetc
+    return Resolver(rules: rules.with(order: fallbackOrder ?? rules.order))
+}
+
 /// Parses `--fallback-order idiom,width,…`.
 func parseFallbackOrder(_ text: String) throws -> FallbackOrder {
     do {

@@ -54,6 +54,20 @@ struct TraitOptions: ParsableArguments {
     var direction: LayoutDirection?
 
     @Option(
+        help: ArgumentHelp(
+            "Language of the interface, e.g. fr-CA or zh-Hans: exact, then language only, then unlocalized artwork.",
+            valueName: "tag"),
+        transform: parseLocale)
+    var locale: LocaleTag?
+
+    @Option(
+        help: ArgumentHelp(
+            "Rule set: assetc (default) or coreui (as Apple's runtime falls back; see docs/RESOLUTION.md).",
+            valueName: "name"),
+        transform: parseResolutionRules)
+    var rules: ResolutionRules?
+
+    @Option(
         name: .customLong("fallback-order"),
         help: ArgumentHelp(
             "Dimensions to rank by, most important first; unlisted ones follow in the default order "
@@ -65,7 +79,7 @@ struct TraitOptions: ParsableArguments {
     var traitCollection: TraitCollection {
         var explicit = TraitCollection(
             idiom: idiom, displayScale: scale, displayGamut: gamut, appearance: appearance, contrast: contrast,
-            layoutDirection: direction)
+            layoutDirection: direction, locale: locale)
         explicit.horizontalSizeClass = width
         explicit.verticalSizeClass = height
         var fromNotation = TraitCollection()
@@ -73,6 +87,6 @@ struct TraitOptions: ParsableArguments {
         return TraitCollection(merging: [device?.traits ?? TraitCollection(), fromNotation, explicit])
     }
 
-    /// The resolver for `--fallback-order`, or the default one.
-    var resolver: Resolver { Resolver(order: fallbackOrder ?? .default) }
+    /// The resolver for `--rules` and `--fallback-order`, or the default one.
+    var resolver: Resolver { makeResolver(rules: rules, fallbackOrder: fallbackOrder) }
 }

@@ -23,6 +23,16 @@ struct Matrix: ParsableCommand {
         transform: parseFallbackOrder)
     var fallbackOrder: FallbackOrder?
 
+    @Option(
+        help: ArgumentHelp("Rule set: assetc (default) or coreui (as Apple's runtime falls back).", valueName: "name"),
+        transform: parseResolutionRules)
+    var rules: ResolutionRules?
+
+    @Option(
+        help: ArgumentHelp("Language of the interface for every preset, e.g. fr-CA.", valueName: "tag"),
+        transform: parseLocale)
+    var locale: LocaleTag?
+
     @Flag(help: "Show the chosen file's name instead of its traits.")
     var files = false
 
@@ -43,7 +53,7 @@ struct Matrix: ParsableCommand {
     func run() throws {
         let source = try CatalogLoader.load(catalog)
         let selected = names.isEmpty ? source.assetNames : names
-        let resolver = Resolver(order: fallbackOrder ?? .default)
+        let resolver = makeResolver(rules: rules, fallbackOrder: fallbackOrder)
         var rows: [Row] = []
         for name in selected {
             guard let candidates = source.candidates(named: name) else {
@@ -51,7 +61,9 @@ struct Matrix: ParsableCommand {
             }
             var cells: [String: Cell?] = [:]
             for preset in DevicePreset.all {
-                let chosen = resolver.bestVariant(among: candidates.map(\.traits), for: preset.traits)
+                var request = preset.traits
+                request.locale = locale
+                let chosen = resolver.bestVariant(among: candidates.map(\.traits), for: request)
                 cells[preset.name] = chosen.map {
                     Cell(index: $0, source: candidates[$0].source, traits: candidates[$0].traits)
                 }

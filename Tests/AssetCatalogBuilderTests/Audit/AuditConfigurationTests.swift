@@ -29,7 +29,7 @@ struct AuditConfigurationTests {
                   - "Legacy/**"
                   - '*.launchimage'
                 idioms: [phone, ipad]
-                fallback-order: idiom,width,height,appearance,contrast,direction,gamut,scale
+                fallback-order: idiom,width,height,appearance,contrast,direction,locale,gamut,scale
                 """)
         #expect(!configuration.isEnabled("opaque-alpha"))
         #expect(configuration.severityOverride("sixteen-bit") == .warning)

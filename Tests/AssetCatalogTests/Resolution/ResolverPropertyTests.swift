@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import AssetCatalog
@@ -6,8 +7,22 @@ import Testing
 /// of the resolver (straight from the rules in docs/RESOLUTION.md, without its scoring code).
 @Suite("Resolver properties")
 struct ResolverPropertyTests {
-    /// Per-dimension badness as a (class, distance) pair; `nil` means eliminated.
-    static func bruteForceScore(_ dimension: TraitDimension, _ v: VariantTraits, _ r: TraitCollection) -> (Int, Int)? {
+    /// A language tag's subtags, compared the documented way: case-insensitive, `_` the same as `-`.
+    static func subtags(_ tag: LocaleTag?) -> [String]? {
+        tag.map { $0.identifier.lowercased().replacingOccurrences(of: "_", with: "-").split(separator: "-").map(String.init) }
+    }
+
+    /// Per-dimension badness as a (class, distance) pair under `rules`; `nil` means eliminated.
+    static func bruteForceScore(
+        _ dimension: TraitDimension, _ variant: VariantTraits, _ r: TraitCollection, _ rules: ResolutionRules = .assetc
+    ) -> (Int, Int)? {
+        var v = variant
+        // CoreUI: unmarked artwork is sRGB and normal contrast.
+        if rules.name == "coreui" {
+            if v.displayGamut == nil { v.displayGamut = .sRGB }
+            if v.contrast == nil { v.contrast = .normal }
+        }
+        let lowerFirst = rules.name == "coreui"
         func hard<T: Equatable>(_ variant: T?, _ request: T?) -> (Int, Int)? {
             guard let request else { return variant == nil ? (0, 0) : (1, 0) }
             guard let variant else { return (1, 0) }
@@ -32,14 +47,26 @@ struct ResolverPropertyTests {
             guard let wanted = r.displayScale?.value else { return v.displayScale == nil ? (0, 0) : (1, 0) }
             guard let offered = v.displayScale?.value else { return (1, 0) }
             if offered == wanted { return (0, 0) }
+            if lowerFirst { return offered < wanted ? (2, wanted - offered) : (3, offered - wanted) }
             return offered > wanted ? (2, offered - wanted) : (3, wanted - offered)
+        case .locale:
+            // Exact, then a parent (fewer dropped subtags first), then none, then the same language; else eliminated.
+            guard let wanted = subtags(r.locale) else { return v.locale == nil ? (0, 0) : (1, 0) }
+            guard let offered = subtags(v.locale) else { return (2, 0) }
+            if offered == wanted { return (0, 0) }
+            if offered.count < wanted.count && Array(wanted.prefix(offered.count)) == offered {
+                return (1, wanted.count - offered.count)
+            }
+            return offered[0] == wanted[0] ? (3, 0) : nil
         }
     }
 
-    static func bruteForceKey(_ v: VariantTraits, _ r: TraitCollection, _ order: FallbackOrder) -> [Int]? {
+    static func bruteForceKey(
+        _ v: VariantTraits, _ r: TraitCollection, _ order: FallbackOrder, _ rules: ResolutionRules = .assetc
+    ) -> [Int]? {
         var key: [Int] = []
         for dimension in order.dimensions {
-            guard let (cls, distance) = bruteForceScore(dimension, v, r) else { return nil }
+            guard let (cls, distance) = bruteForceScore(dimension, v, r, rules) else { return nil }
             key += [cls, distance]
         }
         return key
@@ -67,6 +94,38 @@ struct ResolverPropertyTests {
                 if key == answerKey { #expect(index >= answer, "an earlier tie was passed over: \(context)") }
             }
             #expect(Resolver(order: order).explain(variants, for: request).chosenIndex == answer, "explain disagrees: \(context)")
+        }
+    }
+
+    @Test(
+        "With locales and under both rule sets, the answer is what the reference ranking says",
+        arguments: [(ResolutionRules.assetc, 11 as UInt64), (.assetc, 12), (.coreUI, 13), (.coreUI, 14)])
+    func answerIsOptimalWithLocalesAndRules(rules: ResolutionRules, seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let orders = [FallbackOrder.default, try FallbackOrder(parsing: "scale,locale,gamut"), try FallbackOrder(parsing: "locale,idiom")]
+        for iteration in 0..<3_000 {
+            let order = orders[iteration % orders.count]
+            let resolver = Resolver(rules: rules.with(order: order))
+            let variants = (0..<Int.random(in: 0...10, using: &random)).map { _ in
+                random.variantTraits(maxScale: iteration % 5 == 0 ? 12 : 4, withLocale: true)
+            }
+            var request = random.request()
+            request.locale = random.locale()
+            if iteration % 5 == 0 { request.displayScale = DisplayScale(Int.random(in: 1...12, using: &random)) }
+            let answer = resolver.bestVariant(among: variants, for: request)
+            let keys = variants.map { Self.bruteForceKey($0, request, order, rules) }
+            let context = "\(rules) seed \(seed) iteration \(iteration): \(request) among \(variants)"
+            guard let answer else {
+                #expect(keys.allSatisfy { $0 == nil }, "found nothing although a variant survives: \(context)")
+                continue
+            }
+            let answerKey = try #require(keys[answer], "chose an eliminated variant: \(context)")
+            for (index, key) in keys.enumerated() {
+                guard let key else { continue }
+                #expect(!key.lexicographicallyPrecedes(answerKey), "variant \(index) ranks better: \(context)")
+                if key == answerKey { #expect(index >= answer, "an earlier tie was passed over: \(context)") }
+            }
+            #expect(resolver.explain(variants, for: request).chosenIndex == answer, "explain disagrees: \(context)")
         }
     }
 }

@@ -168,7 +168,7 @@ struct ResolverRuleTests {
 struct FallbackOrderTests {
     @Test("The default order is the documented one")
     func defaultOrder() {
-        #expect(FallbackOrder.default.description == "idiom,width,height,appearance,contrast,direction,scale,gamut")
+        #expect(FallbackOrder.default.description == "idiom,width,height,appearance,contrast,direction,locale,scale,gamut")
     }
 
     @Test("Unknown or repeated dimensions are rejected, naming the value and the accepted ones")
@@ -186,7 +186,7 @@ struct FallbackOrderTests {
 
     @Test("A full permutation is kept as given")
     func permutation() throws {
-        let text = "gamut,scale,direction,contrast,appearance,height,width,idiom"
+        let text = "gamut,scale,locale,direction,contrast,appearance,height,width,idiom"
         #expect(try FallbackOrder(parsing: text).description == text)
     }
 }

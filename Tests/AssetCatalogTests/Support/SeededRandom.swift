@@ -19,6 +19,20 @@ struct SeededRandom: RandomNumberGenerator {
         Int.random(in: 0..<nilOdds, using: &self) == 0 ? nil : Value.allCases.randomElement(using: &self)
     }
 
+    /// Tags spelled in several ways, with parents, siblings and other languages.
+    static let localePool = ["fr", "FR_ca", "fr-CA", "fr-FR", "de", "zh", "zh-Hans", "zh_hans_CN", "zh-Hant"]
+
+    /// `nil` half the time, otherwise a tag from ``localePool``.
+    mutating func locale() -> LocaleTag? {
+        Bool.random(using: &self) ? nil : LocaleTag(Self.localePool.randomElement(using: &self)!)
+    }
+
+    mutating func variantTraits(maxScale: Int = 4, withLocale: Bool = false) -> VariantTraits {
+        var traits = variantTraits(maxScale: maxScale)
+        if withLocale { traits.locale = locale() }
+        return traits
+    }
+
     mutating func variantTraits(maxScale: Int = 4) -> VariantTraits {
         VariantTraits(
             idiom: maybe(Idiom.self, nilOdds: 2),

@@ -206,7 +206,7 @@ public enum AuditDocumentation {
           - "Legacy/**"
           - "*.launchimage"
         idioms: [phone, pad]             # what universal artwork is for (default: inferred from the catalog)
-        fallback-order: idiom,width,height,appearance,contrast,direction,scale,gamut
+        fallback-order: idiom,width,height,appearance,contrast,direction,locale,scale,gamut
         targets: [App, Widget]           # the build targets this catalog is compiled into (duplicate-name)
         ```
 
