@@ -44,7 +44,7 @@ public struct Auditor: Sendable {
         let minBytes = running.map { $0.number("min-bytes", of: UnoptimizedPNGRule.self) }.min() ?? 0
         let ratio = running.map { $0.number("candidate-ratio", of: UnoptimizedPNGRule.self) }.min() ?? 0
         options.recompressionEstimate = RecompressionEstimatePolicy(
-            minFileBytes: max(0, Int(minBytes)), minImageDataRatio: ratio)
+            minFileBytes: Int(clampingDouble: minBytes), minImageDataRatio: ratio)
         return options
     }
 

@@ -752,7 +752,7 @@ struct InfoText {
         case .components(let components):
             func format(_ number: Double) -> String {
                 let rounded = (number * 1000).rounded() / 1000
-                return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+                return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
             }
             if components.isGray {
                 return "\(components.colorSpace) white \(format(components.red)) alpha \(format(components.alpha))"
