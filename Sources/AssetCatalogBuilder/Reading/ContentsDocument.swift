@@ -26,11 +26,29 @@ struct ContentsDocument {
 
     /// Reads and parses `Contents.json` in a folder. `ioFolder` is the folder's path for system calls
     /// (or `directory` an open descriptor of it), `folder` its path relative to the catalog root.
-    static func load(ioFolder: String, directory: Int32? = nil, folder: String, sink: inout DiagnosticSink) -> Loaded {
+    ///
+    /// A `Contents.json` that is a symbolic link is followed only when it stays inside `root`, like an
+    /// image: one leading out of the root is `unsafe-path` and is not read.
+    static func load(
+        ioFolder: String, directory: Int32? = nil, folder: String, root: RootContext, sink: inout DiagnosticSink
+    ) -> Loaded {
         let path = joinPath(folder, "Contents.json")
         let bytes: [UInt8]
-        let read = directory.map { FileSystem.read("Contents.json", in: $0, limit: ReaderLimits.maximumContentsBytes + 1) }
-            ?? FileSystem.read(ioFolder + "/Contents.json", limit: ReaderLimits.maximumContentsBytes + 1)
+        let limit = ReaderLimits.maximumContentsBytes + 1
+        var read = directory.map { FileSystem.read("Contents.json", in: $0, limit: limit, noFollow: true) }
+            ?? FileSystem.read(ioFolder + "/Contents.json", limit: limit, noFollow: true)
+        if case .failure(let failure) = read, failure.code == ELOOP {
+            switch SymbolicLinks.resolve(ioFolder + "/Contents.json", root: root) {
+            case .broken:
+                sink.emit(.unreadablePath, at: path, "is a broken symbolic link")
+                return .invalid
+            case .outside(let real):
+                sink.emit(.unsafePath, at: path, SymbolicLinks.outsideMessage(real))
+                return .invalid
+            case .inside(let real, _):
+                read = FileSystem.read(real, limit: limit)
+            }
+        }
         switch read {
         case .success(let result):
             guard result.size <= ReaderLimits.maximumContentsBytes else {

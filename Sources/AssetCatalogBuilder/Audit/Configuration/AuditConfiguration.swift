@@ -110,9 +110,23 @@ public struct AuditConfiguration: Hashable, Sendable {
 
 extension AuditConfiguration {
     /// Reads `.assetc.yml`, `.assetc.yaml` or `.assetc.json` (decided by the extension; YAML otherwise).
-    public static func load(path: String) throws(AuditConfigurationError) -> AuditConfiguration {
+    ///
+    /// `insideRoot` is the catalog root for a file found there (``file(atCatalogRoot:)``): the repository
+    /// wrote it, so a symbolic link leading out of that root is refused, never read (it could point at a
+    /// secret that parse errors would then quote). A file the user names with `--config` is read as given.
+    public static func load(path: String, insideRoot: String? = nil) throws(AuditConfigurationError) -> AuditConfiguration {
+        var readPath = path
+        if let root = insideRoot, FileSystem.linkStatus(path)?.kind == .symbolicLink {
+            guard let real = FileSystem.realPath(path), let rootReal = FileSystem.realPath(root),
+                FileSystem.isInside(real, root: rootReal)
+            else {
+                throw AuditConfigurationError(
+                    file: path, line: 0, message: "is a symbolic link that leads outside the catalog root; it is not read")
+            }
+            readPath = real
+        }
         let bytes: [UInt8]
-        switch FileSystem.read(path, limit: 1 << 20) {
+        switch FileSystem.read(readPath, limit: 1 << 20) {
         case .success(let result):
             guard result.bytes.count >= result.size else {
                 throw AuditConfigurationError(file: path, line: 0, message: "is larger than 1 MB")
