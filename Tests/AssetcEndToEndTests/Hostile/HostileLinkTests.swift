@@ -75,3 +75,24 @@ struct HostileLinkTests {
         #expect(!run.output.contains("hunter2"), "\(run.stderr)")
     }
 }
+
+/// The report a repository can shape.
+@Suite("Hostile repository: HTML report")
+struct HostileReportTests {
+    @Test("a set named javascript:… links to ./javascript%3A…, and the page has a script-hash CSP")
+    func javascriptSetName() throws {
+        let repository = try HostileRepository()
+        let set = "javascript:alert(document.domain).imageset"
+        try repository.write("\(set)/a.pdf", "%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")
+        try repository.write(
+            "\(set)/Contents.json",
+            #"{"images":[{"idiom":"universal","filename":"a.pdf"}],"info":{"author":"xcode","version":1},"properties":{"preserves-vector-representation":true}}"#)
+        let run = try Assetc.run(["report", ".", "-o", "report.html"], in: repository.catalog)
+        #expect(run.status == 0 || run.status == 1, "\(run.output)")
+        let html = try String(contentsOf: repository.catalog.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(!html.contains("href=\"javascript:"), "a link the browser reads as a scheme")
+        #expect(html.contains("href=\"./javascript%3Aalert"), "the link is relative and encoded")
+        #expect(html.contains("http-equiv=\"Content-Security-Policy\""))
+        #expect(html.contains("script-src 'sha256-"))
+    }
+}
