@@ -24,6 +24,7 @@ struct AssetcCommand: ParsableCommand {
     /// Runs the command, mapping ArgumentParser's usage-error status (64) to 2, the status the
     /// documentation promises for usage errors, so scripts can tell "bad invocation" from "findings" (1).
     static func main() {
+        MappedFileGuard.install()
         do {
             var command = try parseAsRoot()
             try command.run()
