@@ -40,7 +40,7 @@ public struct CompiledRequest: Hashable, Sendable {
             case .gamut: gamutShift = shift
             case .scale: scaleShift = shift
             }
-            shift += dimension == .scale ? 16 : 2
+            shift += dimension == .scale ? 17 : 2
         }
         idiomWord = Self.exclusiveWord(request.idiom)
         widthWord = Self.exclusiveWord(request.horizontalSizeClass)

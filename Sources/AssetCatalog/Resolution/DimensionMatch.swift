@@ -87,8 +87,9 @@ public struct DimensionMatch: Hashable, Sendable {
             score: Int(scaleScore(variant: UInt32(clampingScale: variant), request: UInt32(clampingScale: request))))
     }
 
-    /// The largest scale score: a lower scale, further away than the field can count.
-    static let maximumScaleScore: UInt64 = 0xFFFF
+    /// The largest scale score: a 1x variant for a 65535x request. Scores take 17 bits, so every pair
+    /// of packed scales (1…65535) gets its own score: nothing saturates, nothing ties.
+    static let maximumScaleScore: UInt64 = 0x1FFFE
 
     /// The scale rule on packed values (0 = any/unspecified), shared with the fast path.
     /// Written as selects rather than branches: on the lookup path the outcome is unpredictable.
@@ -96,8 +97,10 @@ public struct DimensionMatch: Hashable, Sendable {
     static func scaleScore(variant: UInt32, request: UInt32) -> UInt64 {
         let v = UInt64(variant)
         let r = UInt64(request)
-        let higher = 2 &+ Swift.min(v &- r &- 1, 0x7FFD)  // meaningful when v > r
-        let lower = 0x8000 &+ Swift.min(r &- v &- 1, 0x7FFF)  // meaningful when v < r
+        // Packed scales are at most 65535, so a higher scale scores 2…65535 and a lower one
+        // 65536…131070: every higher scale beats every lower one, and nearer beats further on each side.
+        let higher = 2 &+ (v &- r &- 1)  // meaningful when v > r
+        let lower = 0x1_0000 &+ (r &- v &- 1)  // meaningful when v < r
         let specified = v == r ? 0 : (v == 0 ? 1 : (v > r ? higher : lower))
         let unspecified: UInt64 = v == 0 ? 0 : 1
         return r == 0 ? unspecified : specified

@@ -77,3 +77,32 @@ struct ArchiveHostileValueTests {
         #expect(Int(clampingDouble: 120.0) == 120)
     }
 }
+
+/// Requests at the edge of the packed scale range.
+@Suite("Resolver scale range")
+struct ResolverScaleRangeTests {
+    @Test("a 32771x request picks the 3x of a 2x/3x pair, and huge scales never tie", arguments: [32771, 40000, 65535, 100_000])
+    func hugeRequestedScale(scale: Int) throws {
+        let variants = [VariantTraits(displayScale: 2), VariantTraits(displayScale: 3)]
+        var request = TraitCollection()
+        request.displayScale = DisplayScale(scale)
+        let resolver = Resolver()
+        #expect(resolver.bestVariant(among: variants, for: request) == 1)
+        let compiled = CompiledRequest(request)
+        let packed = variants.map { PackedVariantTraits($0) }
+        #expect(compiled.rankKey(packed[1]) < compiled.rankKey(packed[0]))
+    }
+
+    @Test("scale scores order every packed pair: nearer higher, then nearer lower")
+    func scaleScoresAreStrict() {
+        for request: UInt32 in [1, 2, 3, 1000, 32771, 65535] {
+            var previous: UInt64 = 0
+            let order = Array((request..<65536).dropFirst()) + Array((1..<request).reversed())
+            for variant in order.prefix(5000) + order.suffix(5000) {
+                let score = DimensionMatch.scaleScore(variant: variant, request: request)
+                #expect(score > previous || previous == 0, "request \(request), variant \(variant)")
+                previous = score
+            }
+        }
+    }
+}
