@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssetCatalogBuilder
 import Foundation
 
 /// The `assetc` command: a thin layer over `AssetCatalog` and `AssetCatalogBuilder`.
@@ -28,6 +29,11 @@ struct AssetcCommand: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let error as CLIError {
+            // Messages quote names from the repository: never send their control characters raw.
+            let message = TerminalText.escaped("Error: \(error.description)", keepingLineBreaks: true)
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            Foundation.exit(1)
         } catch {
             if exitCode(for: error).rawValue == 64 {
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))

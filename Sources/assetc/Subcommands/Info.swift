@@ -78,7 +78,7 @@ struct Info: ParsableCommand {
             // [UInt8] is DataProtocol: written from its own storage, with no copy into a Data.
             try? FileHandle.standardOutput.write(contentsOf: InfoReport(index: index).render())
         } else {
-            print(InfoText(index: index).render(), terminator: "")
+            print(TerminalText.escaped(InfoText(index: index).render(), keepingLineBreaks: true), terminator: "")
         }
         if index.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
     }
