@@ -110,7 +110,7 @@ public struct Auditor: Sendable {
         if leftAsset != rightAsset { return leftAsset.utf8.lexicographicallyPrecedes(rightAsset.utf8) }
         if lhs.path != rhs.path { return lhs.path.utf8.lexicographicallyPrecedes(rhs.path.utf8) }
         if lhs.rule != rhs.rule { return lhs.rule.utf8.lexicographicallyPrecedes(rhs.rule.utf8) }
-        return lhs.message.utf8.lexicographicallyPrecedes(rhs.message.utf8)
+        return NaturalOrder.less(lhs.message, rhs.message)
     }
 }
 

@@ -66,6 +66,7 @@ struct ContentsDocument {
             sink.emit(.invalidContents, at: path, "is \(error)")
             return .invalid
         case .success(.object(let object)):
+            reportDuplicateKeys(.object(object), place: "the top level", path: path, sink: &sink)
             return .document(ContentsDocument(path: path, root: object))
         case .success(let other):
             sink.emit(.invalidContents, at: path, "the top level should be an object but is \(other.typeDescription)")
@@ -78,6 +79,34 @@ struct ContentsDocument {
     func checkKeys(_ object: JSONObject, known: Set<String>, place: String, sink: inout DiagnosticSink) {
         for member in object.members where !known.contains(member.key) {
             sink.emit(.unknownKey, at: path, "unknown key '\(member.key)' \(place == "the top level" ? "at" : "in") \(place)")
+        }
+    }
+
+    /// Warns about every key written twice in one object, anywhere in the document: JSON leaves it
+    /// undefined, Xcode and assetc use the last value, and the first was most likely meant.
+    static func reportDuplicateKeys(_ value: JSONValue, place: String, path: String, sink: inout DiagnosticSink) {
+        switch value {
+        case .object(let object):
+            var seen = Set<String>()
+            var reported = Set<String>()
+            for member in object.members {
+                if !seen.insert(member.key).inserted, reported.insert(member.key).inserted {
+                    sink.emit(
+                        .invalidContents, at: path,
+                        "the key '\(member.key)' appears more than once \(place == "the top level" ? "at" : "in") \(place); the last value is used",
+                        severity: .warning)
+                }
+            }
+            for member in object.members {
+                let inner = place == "the top level" ? member.key : "\(place).\(member.key)"
+                reportDuplicateKeys(member.value, place: inner, path: path, sink: &sink)
+            }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                reportDuplicateKeys(element, place: "\(place)[\(index)]", path: path, sink: &sink)
+            }
+        case .string, .number, .bool, .null:
+            break
         }
     }
 

@@ -68,3 +68,16 @@ struct HostileNumberTests {
         #expect(run.status == 0 || run.status == 1, "\(run.output)")
     }
 }
+
+/// Batch requests with numbers outside what a field accepts.
+@Suite("Hostile input: batch requests")
+struct HostileBatchTests {
+    @Test("a batch scale of 1e300, 2.5 or 0 names the field and its allowed values", arguments: ["1e300", "2.5", "0", "\"x\""])
+    func badScale(value: String) throws {
+        let run = try Assetc.run(
+            ["resolve", "SampleCatalogs/Showcase.xcassets", "--batch", "-"], input: #"{"name":"Hero","traits":{"scale":\#(value)}}"# + "\n",
+            in: Assetc.repositoryRoot)
+        #expect(run.status != 0)
+        #expect(run.stdout.contains("traits.scale: must be a whole number from 1 to 65535"), "\(run.stdout)")
+    }
+}
