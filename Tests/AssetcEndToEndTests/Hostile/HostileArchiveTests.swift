@@ -63,3 +63,22 @@ struct HostileArchiveTests {
         #expect(stderr.contains("the archive changed on disk"), "\(stderr)")
     }
 }
+
+/// Pixel budgets on commands that decode.
+@Suite("Hostile repository: pixel budgets")
+struct HostilePixelBudgetTests {
+    @Test("extract --png refuses an image above --max-pixels, and takes it within")
+    func extractMaxPixels() throws {
+        let repository = try HostileRepository()
+        try repository.imageSet("Icon", width: 8, height: 8)
+        let archive = repository.folder.appendingPathComponent("App.assetc").path
+        #expect(try Assetc.run(["pack", repository.catalog.path, "-o", archive]).status == 0)
+        let output = repository.folder.appendingPathComponent("icon.png").path
+        let refused = try Assetc.run(["extract", archive, "Icon", "--png", "--max-pixels", "63", "-o", output])
+        #expect(refused.status != 0, "\(refused.output)")
+        #expect(refused.stderr.contains("64") && refused.stderr.contains("63"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        let taken = try Assetc.run(["extract", archive, "Icon", "--png", "--max-pixels", "64", "-o", output])
+        #expect(taken.status == 0, "\(taken.output)")
+    }
+}
