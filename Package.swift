@@ -72,3 +72,20 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (docs/RELIABILITY.md), only when ASSETC_FUZZ=1 so normal builds never see them:
+// `ASSETC_FUZZ=1 swift build -c debug -Xswiftc -sanitize=fuzzer,address --build-path .build-fuzz`, or
+// `Scripts/fuzz.sh TARGET SECONDS`. `-parse-as-library` leaves `main` to libFuzzer.
+if Context.environment["ASSETC_FUZZ"] == "1" {
+    let fuzzTargets: [(name: String, dependency: Target.Dependency)] = [
+        ("FuzzArchive", "AssetCatalog"), ("FuzzContentsJSON", "AssetCatalogBuilder"),
+        ("FuzzPlainFileName", "AssetCatalogBuilder"), ("FuzzConfig", "AssetCatalogBuilder"),
+        ("FuzzImage", "AssetCatalogBuilder"), ("FuzzBatchRequest", "AssetCatalog"),
+    ]
+    for target in fuzzTargets {
+        package.targets.append(
+            .executableTarget(
+                name: target.name, dependencies: [target.dependency], path: "Fuzz/\(target.name)",
+                swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+    }
+}

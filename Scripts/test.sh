@@ -1,9 +1,43 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: unit tests of both libraries and end-to-end tests of the built CLI.
+#
+#   Scripts/test.sh                       # everything
+#   Scripts/test.sh --sanitize=address    # the whole suite under AddressSanitizer
+#   Scripts/test.sh --sanitize=undefined  # the whole suite under UndefinedBehaviorSanitizer
+#   Scripts/test.sh --sanitize=thread     # the concurrency tests under ThreadSanitizer
+#
+# Sanitized builds go to .build-<sanitizer> (gitignored) so they never mix with the normal build.
+# Other arguments are passed to `swift build` and `swift test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 Scripts/bootstrap.sh
 
-swift build --build-tests "$@"
-swift test --skip-build "$@"
+sanitizer=""
+arguments=()
+for argument in "$@"; do
+    case "$argument" in
+        --sanitize=*) sanitizer="${argument#--sanitize=}" ;;
+        *) arguments+=("$argument") ;;
+    esac
+done
+
+if [[ -z "$sanitizer" ]]; then
+    swift build --build-tests ${arguments[@]+"${arguments[@]}"}
+    swift test --skip-build ${arguments[@]+"${arguments[@]}"}
+    exit 0
+fi
+
+case "$sanitizer" in
+    address | undefined) filter=() ;;
+    # The tests that run many threads at once: concurrent lookups on one archive, parallel reading,
+    # auditing and packing.
+    thread) filter=(--filter "concurrentLookups|jobsDoNotMatter|parallelMapOrder|deterministic|determinism") ;;
+    *)
+        echo "error: --sanitize takes address, undefined or thread, not '$sanitizer'" >&2
+        exit 2
+        ;;
+esac
+build=(--sanitize="$sanitizer" --build-path ".build-$sanitizer")
+swift build --build-tests "${build[@]}" ${arguments[@]+"${arguments[@]}"}
+swift test --skip-build "${build[@]}" ${filter[@]+"${filter[@]}"} ${arguments[@]+"${arguments[@]}"}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssetCatalogBuilder
 import Foundation
 
 /// The `assetc` command: a thin layer over `AssetCatalog` and `AssetCatalogBuilder`.
@@ -24,9 +25,15 @@ struct AssetcCommand: ParsableCommand {
     /// Runs the command, mapping ArgumentParser's usage-error status (64) to 2, the status the
     /// documentation promises for usage errors, so scripts can tell "bad invocation" from "findings" (1).
     static func main() {
+        MappedFileGuard.install()
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let error as CLIError {
+            // Messages quote names from the repository: never send their control characters raw.
+            let message = TerminalText.escaped("Error: \(error.description)", keepingLineBreaks: true)
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            Foundation.exit(1)
         } catch {
             if exitCode(for: error).rawValue == 64 {
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))

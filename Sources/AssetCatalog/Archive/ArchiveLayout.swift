@@ -93,6 +93,11 @@ struct ArchiveLayout {
                 continue
             }
             guard spans[section] == nil else { throw .duplicateSection(name) }
+            // Only a section the format defines without a checksum (DATA: each payload has its own CRC)
+            // may carry the flag; elsewhere it would let changed bytes through unchecked.
+            if flags & ArchiveFormat.flagNoChecksum != 0, section.flags & ArchiveFormat.flagNoChecksum == 0 {
+                throw .invalidSectionLayout(section: name, reason: "it must have a checksum but is flagged as having none")
+            }
             let compressed = flags & ArchiveFormat.flagDeflate != 0
             var contentLength = length
             if compressed {

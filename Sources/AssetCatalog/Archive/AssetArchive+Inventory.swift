@@ -144,6 +144,12 @@ extension AssetArchive {
         let kind = try kind(record, index)
         let range = try variantRange(record, index)
         let meta = metadata.assets.record(index)
+        let sourceIndex = Int(meta.u32(0))
+        guard sourceIndex < metadata.sources.count else {
+            throw .invalidRecord(
+                section: "AMET", index: index,
+                reason: "source \(sourceIndex) is not in the source table (\(metadata.sources.count) sources)")
+        }
         let path = try metadata.string(meta.u32(4), meta.u32(8), section: "AMET", index: index)
         let properties = try metadata.attributes(meta.u32(12), meta.u32(16), section: "AMET", index: index)
         var variants: [ArchiveVariant] = []
@@ -170,7 +176,7 @@ extension AssetArchive {
                     attributes: Dictionary(attributes, uniquingKeysWith: { first, _ in first })))
         }
         return ArchiveAsset(
-            name: String(decoding: nameBytes, as: UTF8.self), kind: kind, sourceIndex: Int(meta.u32(0)), path: path,
+            name: String(decoding: nameBytes, as: UTF8.self), kind: kind, sourceIndex: sourceIndex, path: path,
             properties: Dictionary(properties, uniquingKeysWith: { first, _ in first }), variants: variants)
     }
 
@@ -218,7 +224,10 @@ extension AssetArchive {
             }
         }
         if problems.isEmpty { markPayloadTableVerified() }
-        do throws(ArchiveError) { _ = try metadata() } catch {
+        do throws(ArchiveError) {
+            _ = try metadata()
+            _ = try sources()
+        } catch {
             if !note(error) { return problems }
         }
         // Assets: kinds, names (sorted, unique, findable), variant ranges and targets.

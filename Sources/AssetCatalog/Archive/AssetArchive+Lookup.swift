@@ -207,11 +207,19 @@ extension AssetArchive {
         let text = String(decoding: nameTable[offset..<(offset + length)], as: UTF8.self)
         switch kind {
         case 1:
-            func component(_ at: Int) -> Double { Double(bitPattern: record.u64(at)) }
+            func component(_ at: Int, _ channel: String) throws(ArchiveError) -> Double {
+                let value = Double(bitPattern: record.u64(at))
+                guard ColorComponents.allowedRange.contains(value) else {
+                    throw .invalidRecord(
+                        section: "COLR", index: index,
+                        reason: "\(channel) is \(value), outside \(ColorComponents.allowedRangeDescription)")
+                }
+                return value
+            }
             return .components(
                 ColorComponents(
-                    colorSpace: text, red: component(16), green: component(24), blue: component(32),
-                    alpha: component(40)))
+                    colorSpace: text, red: try component(16, "red"), green: try component(24, "green"),
+                    blue: try component(32, "blue"), alpha: try component(40, "alpha")))
         case 2:
             return .systemReference(name: text)
         default:

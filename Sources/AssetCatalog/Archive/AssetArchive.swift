@@ -31,12 +31,43 @@
 /// ## Lifetime
 /// The mapping lives as long as the archive object; ``ImageVariant`` and ``DataVariant`` keep their
 /// archive alive, and the buffers they lend out are valid only inside the closures that receive them.
-/// As with any memory-mapped file, truncating the file on disk while it is open is not supported.
+///
+/// ## A file changed while it is open
+/// Opened with ``OpenMode/mapped`` (the default), the archive reads the file's pages as it needs them,
+/// so it sees the file as it is on disk, not as it was at open. What that means, like SQLite's
+/// memory-mapped I/O:
+/// - Replacing the file by renaming another over it (what `assetc pack` does) is safe: the open archive
+///   keeps the old file's pages until it is released.
+/// - Changing bytes in place is not detected by lookups that already checked those bytes' CRCs: they may
+///   return the new bytes. ``verify()`` and first accesses check CRCs and throw.
+/// - Truncating the file in place (`cp other.assetc open.assetc`, `truncate`) makes the next access to a
+///   page beyond the new end raise SIGBUS, which ends the process unless it handles the signal. The
+///   library does not install a handler (a signal handler is the application's choice); it offers
+///   ``hasChangedOnDisk()`` to check between operations, and ``OpenMode/inMemory``, which reads the file
+///   once at open so nothing done to the file afterwards can affect the archive.
+/// The `assetc` command line checks ``hasChangedOnDisk()`` between batch requests and handles SIGBUS by
+/// saying that a mapped archive changed and exiting with status 3.
 public final class AssetArchive: @unchecked Sendable {
     private enum Storage {
         case mapped
         case allocated
     }
+
+    /// How ``init(path:mode:)`` gets the file's bytes.
+    public enum OpenMode: Sendable {
+        /// Memory-map the file: opening takes the same time for any size and only touched pages are read.
+        /// See "A file changed while it is open" above.
+        case mapped
+        /// Read the whole file into memory at open: costs its size in memory, and nothing done to the
+        /// file afterwards (truncation included) can affect the archive.
+        case inMemory
+    }
+
+    /// The descriptor of a mapped file, kept open to notice changes; -1 otherwise.
+    private let descriptor: Int32
+    /// The size and modification time the file had at open.
+    private let openedSize: Int
+    private let openedModification: timespec
 
     /// The archive's bytes.
     let file: UnsafeRawBufferPointer
@@ -86,14 +117,15 @@ public final class AssetArchive: @unchecked Sendable {
     /// The file's size in bytes.
     public var byteCount: Int { file.count }
 
-    /// Opens the archive at `path` by memory-mapping it (read-only, private).
+    /// Opens the archive at `path`: memory-mapped (read-only, private) or read into memory.
     ///
-    /// - Throws: ``ArchiveError/cannotOpen(path:errno:message:)`` when the file cannot be opened or mapped,
-    ///   or the error for the first rule of `docs/FORMAT.md` the file breaks.
-    public convenience init(path: String) throws(ArchiveError) {
+    /// - Throws: ``ArchiveError/cannotOpen(path:errno:message:)`` when the file cannot be opened, read or
+    ///   mapped, or the error for the first rule of `docs/FORMAT.md` the file breaks.
+    public convenience init(path: String, mode: OpenMode = .mapped) throws(ArchiveError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Self.systemError(path) }
-        defer { close(descriptor) }
+        var keepDescriptor = false
+        defer { if !keepDescriptor { close(descriptor) } }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw Self.systemError(path) }
         guard status.st_mode & S_IFMT == S_IFREG else {
@@ -101,12 +133,39 @@ public final class AssetArchive: @unchecked Sendable {
         }
         let size = Int(status.st_size)
         guard size >= ArchiveFormat.headerSize else { throw .truncatedHeader(size: size) }
-        guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0),
-            mapping != UnsafeMutableRawPointer(bitPattern: -1)
-        else {
-            throw Self.systemError(path)
+        switch mode {
+        case .mapped:
+            guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0),
+                mapping != UnsafeMutableRawPointer(bitPattern: -1)
+            else {
+                throw Self.systemError(path)
+            }
+            keepDescriptor = true
+            do {
+                try self.init(
+                    file: UnsafeRawBufferPointer(start: mapping, count: size), storage: .mapped, descriptor: descriptor,
+                    status: status)
+            } catch {
+                close(descriptor)
+                throw error
+            }
+        case .inMemory:
+            let memory = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+            var done = 0
+            while done < size {
+                let count = read(descriptor, memory + done, min(size - done, 1 << 30))
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    let code = count < 0 ? errno : EIO
+                    memory.deallocate()
+                    throw .cannotOpen(
+                        path: path, errno: code,
+                        message: count < 0 ? String(cString: strerror(code)) : "the file became shorter while it was read")
+                }
+                done += count
+            }
+            try self.init(file: UnsafeRawBufferPointer(start: memory, count: size), storage: .allocated)
         }
-        try self.init(file: UnsafeRawBufferPointer(start: mapping, count: size), storage: .mapped)
     }
 
     /// Opens an archive held in memory (the bytes are copied into aligned storage).
@@ -120,7 +179,9 @@ public final class AssetArchive: @unchecked Sendable {
         try self.init(file: UnsafeRawBufferPointer(start: memory, count: bytes.count), storage: .allocated)
     }
 
-    private init(file: UnsafeRawBufferPointer, storage: Storage) throws(ArchiveError) {
+    private init(
+        file: UnsafeRawBufferPointer, storage: Storage, descriptor: Int32 = -1, status: stat = stat()
+    ) throws(ArchiveError) {
         let layout: ArchiveLayout
         do {
             layout = try ArchiveLayout.parse(file)
@@ -131,6 +192,13 @@ public final class AssetArchive: @unchecked Sendable {
             Self.release(file, storage)
             throw error
         }
+        self.descriptor = descriptor
+        openedSize = Int(status.st_size)
+        #if canImport(Darwin)
+            openedModification = status.st_mtimespec
+        #else
+            openedModification = status.st_mtim
+        #endif
         let base = file.baseAddress!
         self.file = file
         self.storage = storage
@@ -167,11 +235,31 @@ public final class AssetArchive: @unchecked Sendable {
     }
 
     deinit {
+        if descriptor >= 0 { close(descriptor) }
         verified.deallocate()
         pthread_mutex_destroy(metadataLock)
         metadataLock.deallocate()
         for buffer in inflatedBuffers { buffer.deallocate() }
         Self.release(file, storage)
+    }
+
+    /// Whether the mapped file has been changed in place (its size or modification time differ from
+    /// when it was opened). Always `false` for an archive read into memory, whose bytes cannot change.
+    ///
+    /// A `true` answer means the next access may see other bytes or, if the file was truncated, raise
+    /// SIGBUS: stop using the archive. A `false` answer cannot rule out a change that happens just
+    /// after it; use ``OpenMode/inMemory`` when that matters.
+    public func hasChangedOnDisk() -> Bool {
+        guard descriptor >= 0 else { return false }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return true }
+        #if canImport(Darwin)
+            let modification = status.st_mtimespec
+        #else
+            let modification = status.st_mtim
+        #endif
+        return Int(status.st_size) != openedSize || modification.tv_sec != openedModification.tv_sec
+            || modification.tv_nsec != openedModification.tv_nsec
     }
 
     private static func release(_ file: UnsafeRawBufferPointer, _ storage: Storage) {

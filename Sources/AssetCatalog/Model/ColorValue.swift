@@ -30,6 +30,13 @@ public struct ColorComponents: Hashable, Sendable, Codable {
         self.alpha = alpha
     }
 
+    /// The values a component may take, wherever it is read (`Contents.json`, an archive): finite and at
+    /// most 1000 from zero. Extended colour spaces go beyond 0…1, but no real colour comes near this bound;
+    /// what lies outside it (1e300, infinity, NaN) is a damaged or hostile file.
+    public static let allowedRange: ClosedRange<Double> = -1000...1000
+    /// ``allowedRange`` for messages.
+    public static let allowedRangeDescription = "the allowed range -1000…1000"
+
     /// Whether the colour space is a grey one (a single level stored in red, green and blue).
     public var isGray: Bool { colorSpace.contains("gray") }
 }

@@ -54,7 +54,7 @@ public struct CompiledRequest: Hashable, Sendable {
             case .locale: localeShift = shift
             }
             switch dimension {
-            case .scale: shift += 16
+            case .scale: shift += 17
             case .locale: shift += 8
             case .idiom, .width, .height, .appearance, .contrast, .direction, .gamut: shift += 2
             }

@@ -121,8 +121,9 @@ public struct DimensionMatch: Hashable, Sendable {
                     lowerFirst: lowerFirst)))
     }
 
-    /// The largest scale score: a lower scale, further away than the field can count.
-    static let maximumScaleScore: UInt64 = 0xFFFF
+    /// The largest scale score: a 1x variant for a 65535x request. Scores take 17 bits, so every pair
+    /// of packed scales (1…65535) gets its own score: nothing saturates, nothing ties.
+    static let maximumScaleScore: UInt64 = 0x1FFFE
 
     /// The scale rule on packed values (0 = any/unspecified), shared with the fast path.
     /// Written as selects rather than branches: on the lookup path the outcome is unpredictable.
@@ -130,10 +131,13 @@ public struct DimensionMatch: Hashable, Sendable {
     static func scaleScore(variant: UInt32, request: UInt32, lowerFirst: Bool = false) -> UInt64 {
         let v = UInt64(variant)
         let r = UInt64(request)
+        // Packed scales are at most 65535, so the preferred side scores 2…65535 and the other side
+        // 65536…131070: every scale on the preferred side beats every one on the other, and nearer
+        // beats further on each side. Nothing saturates, nothing ties.
         let up = v &- r &- 1  // meaningful when v > r
         let down = r &- v &- 1  // meaningful when v < r
-        let higher = lowerFirst ? 0x8000 &+ Swift.min(up, 0x7FFF) : 2 &+ Swift.min(up, 0x7FFD)
-        let lower = lowerFirst ? 2 &+ Swift.min(down, 0x7FFD) : 0x8000 &+ Swift.min(down, 0x7FFF)
+        let higher = lowerFirst ? 0x1_0000 &+ up : 2 &+ up
+        let lower = lowerFirst ? 2 &+ down : 0x1_0000 &+ down
         let specified = v == r ? 0 : (v == 0 ? 1 : (v > r ? higher : lower))
         let unspecified: UInt64 = v == 0 ? 0 : 1
         return r == 0 ? unspecified : specified

@@ -34,12 +34,25 @@ extension DisplayScale: CustomStringConvertible {
 }
 
 extension DisplayScale: Codable {
+    /// The scales a decoded value may take: what the resolver tells apart (packed scales are 16-bit).
+    public static let decodableRange: ClosedRange<Int> = 1...65535
+
+    /// Decodes a whole number in ``decodableRange``; `2.5`, `1e300` or `0` are errors that say so (the
+    /// number is read as a `Double` first, so a fraction is never silently truncated).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        let number = try container.decode(Int.self)
-        guard let scale = DisplayScale(number) else {
+        let number: Double
+        do {
+            number = try container.decode(Double.self)
+        } catch {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "a display scale must be a positive integer, not \(number)")
+                in: container, debugDescription: "must be a whole number from 1 to 65535, such as 1, 2 or 3")
+        }
+        guard number == number.rounded(), Double(Self.decodableRange.lowerBound) <= number,
+            number <= Double(Self.decodableRange.upperBound), let scale = DisplayScale(Int(number))
+        else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "must be a whole number from 1 to 65535, such as 1, 2 or 3, not \(number)")
         }
         self = scale
     }

@@ -59,6 +59,9 @@ public struct AuditRuleOption: Hashable, Sendable {
     public let defaultValue: String
     /// What it changes, in one line.
     public let summary: String
+    /// The largest value a ``Kind/positiveNumber`` option accepts; a configuration above it is refused
+    /// where it is parsed, so the number always fits the integer it later becomes.
+    public let maximum: Double
 
     /// The accepted values of an option.
     public enum Kind: Hashable, Sendable {
@@ -71,11 +74,12 @@ public struct AuditRuleOption: Hashable, Sendable {
     }
 
     /// Creates an option description.
-    public init(name: String, kind: Kind, defaultValue: String, summary: String) {
+    public init(name: String, kind: Kind, defaultValue: String, summary: String, maximum: Double = 1_000_000) {
         self.name = name
         self.kind = kind
         self.defaultValue = defaultValue
         self.summary = summary
+        self.maximum = maximum
     }
 }
 

@@ -44,7 +44,7 @@ public struct Auditor: Sendable {
         let minBytes = running.map { $0.number("min-bytes", of: UnoptimizedPNGRule.self) }.min() ?? 0
         let ratio = running.map { $0.number("candidate-ratio", of: UnoptimizedPNGRule.self) }.min() ?? 0
         options.recompressionEstimate = RecompressionEstimatePolicy(
-            minFileBytes: max(0, Int(minBytes)), minImageDataRatio: ratio)
+            minFileBytes: Int(clampingDouble: minBytes), minImageDataRatio: ratio)
         return options
     }
 
@@ -110,7 +110,7 @@ public struct Auditor: Sendable {
         if leftAsset != rightAsset { return leftAsset.utf8.lexicographicallyPrecedes(rightAsset.utf8) }
         if lhs.path != rhs.path { return lhs.path.utf8.lexicographicallyPrecedes(rhs.path.utf8) }
         if lhs.rule != rhs.rule { return lhs.rule.utf8.lexicographicallyPrecedes(rhs.rule.utf8) }
-        return lhs.message.utf8.lexicographicallyPrecedes(rhs.message.utf8)
+        return NaturalOrder.less(lhs.message, rhs.message)
     }
 }
 

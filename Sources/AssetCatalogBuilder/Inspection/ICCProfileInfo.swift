@@ -29,8 +29,9 @@ public struct ICCProfileInfo: Sendable, Hashable, Codable {
 
     /// Reads a decompressed ICC profile.
     ///
-    /// Never fails: a malformed or hostile profile gives a `nil` description and ``ProfileColorSpace/other``
-    /// (unless `name` alone identifies it).
+    /// Never fails: a malformed or hostile profile gives a `nil` description and ``ProfileColorSpace/other``.
+    /// The name counts only for a profile that reads as ICC: a keyword "Display P3" on bytes that are no
+    /// profile does not make the image Display P3.
     ///
     /// - Parameters:
     ///   - name: The `iCCP` keyword.
@@ -38,7 +39,7 @@ public struct ICCProfileInfo: Sendable, Hashable, Codable {
     public init(name: String, profile: UnsafeRawBufferPointer) {
         let reader = ICCProfileReader(profile)
         let description = reader?.profileDescription
-        var colorSpace = ICCProfileInfo.classify(description: description, name: name)
+        var colorSpace = reader == nil ? .other : ICCProfileInfo.classify(description: description, name: name)
         if colorSpace == .other, let colorants = reader?.colorants {
             colorSpace = ICCProfileInfo.classify(colorants: colorants)
         }

@@ -11,6 +11,11 @@ import Foundation
 /// The file an archive is written to before it is renamed over the output: `.<name>.tmp-XXXXXX` in the
 /// output's folder, created by `mkstemp`. Until ``commit(synchronize:)`` succeeds the output path is not
 /// touched; ``discard()`` (or deinit) removes the temporary file.
+///
+/// The writer holds an exclusive `flock` on its temporary file for as long as it is open. A process
+/// killed with SIGKILL cannot remove its file, but the kernel drops its lock; so each new run on the
+/// same output first sweeps leftovers (``sweepLeftovers(of:)``): files named exactly
+/// `.<name>.tmp-XXXXXX`, regular, at least a minute old, whose lock it can take. Nothing else is touched.
 final class TemporaryOutput {
     let finalPath: String
     let path: String
@@ -23,11 +28,14 @@ final class TemporaryOutput {
         self.finalPath = finalPath
         let url = URL(fileURLWithPath: finalPath)
         let folder = url.deletingLastPathComponent().path
+        Self.sweepLeftovers(of: finalPath)
         var template = Array((folder + "/.\(url.lastPathComponent).tmp-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             throw .cannotWrite(path: finalPath, reason: "cannot create a file in '\(folder)': \(String(cString: strerror(errno)))")
         }
+        // The lock tells a later run that this file has a live owner (see the type's notes).
+        _ = flock(descriptor, LOCK_EX | LOCK_NB)
         self.descriptor = descriptor
         path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if handleSignals {
@@ -44,6 +52,46 @@ final class TemporaryOutput {
     }
 
     deinit { discard() }
+
+    /// How old a leftover must be before it is swept: covers the instant between `mkstemp` and `flock`
+    /// of a concurrent writer.
+    static let leftoverMinimumAge: TimeInterval = 60
+
+    /// Removes the temporary files earlier runs writing `finalPath` left behind when they were killed:
+    /// exactly `.<name>.tmp-` plus six letters or digits, regular files (not links), older than
+    /// ``leftoverMinimumAge``, and not locked by a live writer. Returns the names removed.
+    @discardableResult
+    static func sweepLeftovers(of finalPath: String, now: Date = Date()) -> [String] {
+        let url = URL(fileURLWithPath: finalPath)
+        let folder = url.deletingLastPathComponent().path
+        let prefix = ".\(url.lastPathComponent).tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var removed: [String] = []
+        for name in names.sorted() where name.hasPrefix(prefix) {
+            let suffix = name.utf8.dropFirst(prefix.utf8.count)
+            guard suffix.count == 6, suffix.allSatisfy({ isAlphanumeric($0) }) else { continue }
+            let path = folder + "/" + name
+            let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            #if canImport(Darwin)
+                let modified = TimeInterval(status.st_mtimespec.tv_sec)
+            #else
+                let modified = TimeInterval(status.st_mtim.tv_sec)
+            #endif
+            guard now.timeIntervalSince1970 - modified >= leftoverMinimumAge else { continue }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }  // a live writer holds it
+            if unlink(path) == 0 { removed.append(name) }
+        }
+        return removed
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
 
     /// Writes `buffers` at the current position, in order, retrying short writes.
     func write(_ buffers: [UnsafeRawBufferPointer]) throws(PackError) {

@@ -122,13 +122,14 @@ public struct CatalogReader: Sendable {
         return index
     }
 
-    /// Sorts diagnostics by catalog, path, rule, message (then severity), comparing UTF-8 bytes.
+    /// Sorts diagnostics by catalog, path, rule, message (then severity), comparing UTF-8 bytes; numbers in
+    /// messages compare by value, so `images[2]` comes before `images[10]`.
     static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         diagnostics.sorted { lhs, rhs in
             var order = Bytewise.compare(lhs.catalog, rhs.catalog)
             if order == 0 { order = Bytewise.compare(lhs.path, rhs.path) }
             if order == 0 { order = Bytewise.compare(lhs.rule, rhs.rule) }
-            if order == 0 { order = Bytewise.compare(lhs.message, rhs.message) }
+            if order == 0 { order = NaturalOrder.compare(lhs.message, rhs.message) }
             return order != 0 ? order < 0 : lhs.severity < rhs.severity
         }
     }

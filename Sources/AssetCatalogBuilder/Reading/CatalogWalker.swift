@@ -53,7 +53,7 @@ struct CatalogWalker {
         var childNamespace = namespace
         // A container's Contents.json describes its parts; its reader (phase 2) reads it.
         if !isContainer, entries.contains(where: { $0.name == "Contents.json" }) {
-            if case .document(let document) = ContentsDocument.load(ioFolder: ioFolder, folder: folder, sink: &sink) {
+            if case .document(let document) = ContentsDocument.load(ioFolder: ioFolder, folder: folder, root: root, sink: &sink) {
                 document.checkKeys(document.root, known: ["info", "properties"], place: "the top level", sink: &sink)
                 if PropertiesParser.parseGroup(document, sink: &sink), !folder.isEmpty {
                     childNamespace = namespace + namespaceName + "/"

@@ -8,6 +8,7 @@ import AssetCatalog
 /// values only when another colour component of the same entry is an 8-bit value above 1
 /// (Xcode writes `"1", "78", "169"` for a dark blue), and 0 and 1 otherwise. Alpha is judged on its own
 /// (Xcode always writes it as a decimal). Grey spaces (`gray-gamma-22`, `extended-gray`) use `white`.
+/// Every component must lie in ``ColorComponents/allowedRange`` (finite, within ±1000).
 struct ColorParser {
     let document: ContentsDocument
 
@@ -89,6 +90,13 @@ struct ColorParser {
                     values[key] = Double(number)
                 }
             }
+        }
+        for key in channelKeys + ["alpha"] {
+            guard let value = values[key], !ColorComponents.allowedRange.contains(value) else { continue }
+            sink.emit(
+                .invalidContents, at: document.path,
+                "\(componentsPlace).\(key) is \(value), outside \(ColorComponents.allowedRangeDescription)")
+            return nil
         }
         if isGray {
             let white = values["white"] ?? 0

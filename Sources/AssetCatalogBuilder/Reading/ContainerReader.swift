@@ -41,7 +41,7 @@ struct ContainerReader {
     }
 
     private func contents(sink: inout DiagnosticSink) -> ContentsDocument? {
-        switch ContentsDocument.load(ioFolder: job.ioFolder, folder: job.folder, sink: &sink) {
+        switch ContentsDocument.load(ioFolder: job.ioFolder, folder: job.folder, root: root, sink: &sink) {
         case .document(let document): return document
         case .missing:
             sink.emit(.invalidContents, at: job.folder, "has no Contents.json; its parts are read but not listed in order")
@@ -184,7 +184,7 @@ struct ContainerReader {
     private func readIconComposer(sink: inout DiagnosticSink) -> Asset? {
         var asset = newAsset(.icon)
         let document: ContentsDocument
-        switch ContentsDocument.load(ioFolder: job.ioFolder, folder: job.folder, fileName: "icon.json", sink: &sink) {
+        switch ContentsDocument.load(ioFolder: job.ioFolder, folder: job.folder, fileName: "icon.json", root: root, sink: &sink) {
         case .document(let loaded): document = loaded
         case .missing:
             sink.emit(.invalidContents, at: job.folder, "has no icon.json; the icon cannot be read")

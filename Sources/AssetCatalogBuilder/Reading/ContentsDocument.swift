@@ -27,14 +27,30 @@ struct ContentsDocument {
     /// Reads and parses `Contents.json` in a folder. `ioFolder` is the folder's path for system calls
     /// (or `directory` an open descriptor of it), `folder` its path relative to the catalog root.
     /// `fileName` is `Contents.json` except for Icon Composer bundles (`icon.json`).
+    ///
+    /// A file that is a symbolic link is followed only when it stays inside `root`, like an
+    /// image: one leading out of the root is `unsafe-path` and is not read.
     static func load(
         ioFolder: String, directory: Int32? = nil, folder: String, fileName: String = "Contents.json",
-        sink: inout DiagnosticSink
+        root: RootContext, sink: inout DiagnosticSink
     ) -> Loaded {
         let path = joinPath(folder, fileName)
         let bytes: [UInt8]
-        let read = directory.map { FileSystem.read(fileName, in: $0, limit: ReaderLimits.maximumContentsBytes + 1) }
-            ?? FileSystem.read(ioFolder + "/" + fileName, limit: ReaderLimits.maximumContentsBytes + 1)
+        let limit = ReaderLimits.maximumContentsBytes + 1
+        var read = directory.map { FileSystem.read(fileName, in: $0, limit: limit, noFollow: true) }
+            ?? FileSystem.read(ioFolder + "/" + fileName, limit: limit, noFollow: true)
+        if case .failure(let failure) = read, failure.code == ELOOP {
+            switch SymbolicLinks.resolve(ioFolder + "/" + fileName, root: root) {
+            case .broken:
+                sink.emit(.unreadablePath, at: path, "is a broken symbolic link")
+                return .invalid
+            case .outside(let real):
+                sink.emit(.unsafePath, at: path, SymbolicLinks.outsideMessage(real))
+                return .invalid
+            case .inside(let real, _):
+                read = FileSystem.read(real, limit: limit)
+            }
+        }
         switch read {
         case .success(let result):
             guard result.size <= ReaderLimits.maximumContentsBytes else {
@@ -52,6 +68,7 @@ struct ContentsDocument {
             sink.emit(.invalidContents, at: path, "is \(error)")
             return .invalid
         case .success(.object(let object)):
+            reportDuplicateKeys(.object(object), place: "the top level", path: path, sink: &sink)
             return .document(ContentsDocument(path: path, root: object))
         case .success(let other):
             sink.emit(.invalidContents, at: path, "the top level should be an object but is \(other.typeDescription)")
@@ -64,6 +81,34 @@ struct ContentsDocument {
     func checkKeys(_ object: JSONObject, known: Set<String>, place: String, sink: inout DiagnosticSink) {
         for member in object.members where !known.contains(member.key) {
             sink.emit(.unknownKey, at: path, "unknown key '\(member.key)' \(place == "the top level" ? "at" : "in") \(place)")
+        }
+    }
+
+    /// Warns about every key written twice in one object, anywhere in the document: JSON leaves it
+    /// undefined, Xcode and assetc use the last value, and the first was most likely meant.
+    static func reportDuplicateKeys(_ value: JSONValue, place: String, path: String, sink: inout DiagnosticSink) {
+        switch value {
+        case .object(let object):
+            var seen = Set<String>()
+            var reported = Set<String>()
+            for member in object.members {
+                if !seen.insert(member.key).inserted, reported.insert(member.key).inserted {
+                    sink.emit(
+                        .invalidContents, at: path,
+                        "the key '\(member.key)' appears more than once \(place == "the top level" ? "at" : "in") \(place); the last value is used",
+                        severity: .warning)
+                }
+            }
+            for member in object.members {
+                let inner = place == "the top level" ? member.key : "\(place).\(member.key)"
+                reportDuplicateKeys(member.value, place: inner, path: path, sink: &sink)
+            }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                reportDuplicateKeys(element, place: "\(place)[\(index)]", path: path, sink: &sink)
+            }
+        case .string, .number, .bool, .null:
+            break
         }
     }
 

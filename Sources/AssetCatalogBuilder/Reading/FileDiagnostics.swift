@@ -71,6 +71,12 @@ enum FileDiagnostics {
                 .wrongContentType, at: path,
                 "is not a recognised image format (PNG, JPEG, PDF, SVG, HEIF, WebP, GIF, TIFF)", severity: .warning)
         }
+        if let png = inspection.png, png.hasICCPChunk, png.iccProfile == nil, outcome.problemKind == nil {
+            sink.emit(
+                .corruptImage, at: path,
+                "has an iCCP chunk (colour profile) that cannot be read: its compression method is not 0 (deflate) or the profile does not inflate; the profile is ignored and the image treated as untagged",
+                severity: .warning)
+        }
         switch outcome.problemKind {
         case .corrupt?:
             sink.emit(.corruptImage, at: path, "cannot be decoded: \(inspection.problem ?? "damaged \(formatName(actual))")")

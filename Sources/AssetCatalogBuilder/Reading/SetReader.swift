@@ -34,7 +34,7 @@ struct SetReader {
             return nil
         }
         let document: ContentsDocument
-        switch ContentsDocument.load(ioFolder: job.ioFolder, directory: directory, folder: job.folder, sink: &sink) {
+        switch ContentsDocument.load(ioFolder: job.ioFolder, directory: directory, folder: job.folder, root: root, sink: &sink) {
         case .document(let loaded): document = loaded
         case .missing:
             sink.emit(.invalidContents, at: job.folder, "has no Contents.json; the set is not indexed")

@@ -182,7 +182,7 @@ enum AuditCommandSupport {
         for path in paths {
             guard let file = AuditConfiguration.file(atCatalogRoot: path) else { continue }
             do {
-                perCatalog[path] = try AuditConfiguration.load(path: file)
+                perCatalog[path] = try AuditConfiguration.load(path: file, insideRoot: path)
             } catch {
                 standardError("error: \(error)")
                 throw ExitCode(2)

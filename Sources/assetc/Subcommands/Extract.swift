@@ -27,7 +27,15 @@ struct Extract: ParsableCommand {
     @Flag(help: "Decode the image and write its pixels as a new PNG (PNG payloads only).")
     var png = false
 
+    @Option(
+        name: .customLong("max-pixels"),
+        help: ArgumentHelp(
+            "With --png, refuse images with more pixels than this (decoding takes 4 bytes per pixel; default 256000000).",
+            valueName: "n"))
+    var maxPixels: Int = PNGCodec.defaultMaxPixels
+
     func run() throws {
+        if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1") }
         let catalog: AssetArchive
         do {
             catalog = try AssetArchive(path: archive)
@@ -61,7 +69,7 @@ struct Extract: ParsableCommand {
                     guard image.contentType == .png else {
                         throw CLIError("'\(name)' chose \(source), a \(image.contentType.rawValue) file; --png re-encodes PNGs only")
                     }
-                    bytes = try PNGCodec.encodeRGBA8(try image.decodeRGBA8())
+                    bytes = try PNGCodec.encodeRGBA8(try image.decodeRGBA8(maxPixels: maxPixels))
                 } else {
                     bytes = image.bytes
                 }

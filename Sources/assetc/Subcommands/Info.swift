@@ -78,7 +78,7 @@ struct Info: ParsableCommand {
             // [UInt8] is DataProtocol: written from its own storage, with no copy into a Data.
             try? FileHandle.standardOutput.write(contentsOf: InfoReport(index: index).render())
         } else {
-            print(InfoText(index: index).render(), terminator: "")
+            print(TerminalText.escaped(InfoText(index: index).render(), keepingLineBreaks: true), terminator: "")
         }
         if index.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
     }
@@ -771,7 +771,7 @@ struct InfoText {
         case .components(let components):
             func format(_ number: Double) -> String {
                 let rounded = (number * 1000).rounded() / 1000
-                return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+                return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
             }
             if components.isGray {
                 return "\(components.colorSpace) white \(format(components.red)) alpha \(format(components.alpha))"

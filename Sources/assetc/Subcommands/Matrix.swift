@@ -1,5 +1,6 @@
 import ArgumentParser
 import AssetCatalog
+import AssetCatalogBuilder
 import Foundation
 
 /// `assetc matrix`: which variant every device preset gets, for every asset.
@@ -83,7 +84,7 @@ struct Matrix: ParsableCommand {
                     return Self.shortTraits(cell.traits)
                 }
         }
-        print(TextTable(header: header, rows: table).rendered)
+        print(TerminalText.escaped(TextTable(header: header, rows: table).rendered, keepingLineBreaks: true))
     }
 
     /// `2x`, `pad 2x dark`, `any` for a universal vector.

@@ -138,8 +138,10 @@ struct Pack: ParsableCommand {
             return
         }
         if !quiet {
-            for problem in summary.problems { FileHandle.standardError.write(Data("warning: skipped: \(problem)\n".utf8)) }
-            print(Self.describe(summary, seconds: Date().timeIntervalSince(started)))
+            for problem in summary.problems {
+                FileHandle.standardError.write(Data("warning: skipped: \(TerminalText.escaped("\(problem)"))\n".utf8))
+            }
+            print(TerminalText.escaped(Self.describe(summary, seconds: Date().timeIntervalSince(started)), keepingLineBreaks: true))
         }
     }
 

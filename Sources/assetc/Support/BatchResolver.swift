@@ -29,6 +29,10 @@ struct BatchResolver {
         for (lineNumber, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
+            if let archive = (catalog as? ArchiveCatalog)?.archive, archive.hasChangedOnDisk() {
+                throw CLIError(
+                    "the archive changed on disk after \(lineNumber) request line(s); stopped (replace archives by renaming a new file over them)")
+            }
             let answer: ResolutionJSON
             do {
                 let request = try decoder.decode(Request.self, from: Data(trimmed.utf8))

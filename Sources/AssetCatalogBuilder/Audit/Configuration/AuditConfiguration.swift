@@ -116,9 +116,23 @@ public struct AuditConfiguration: Hashable, Sendable {
 
 extension AuditConfiguration {
     /// Reads `.assetc.yml`, `.assetc.yaml` or `.assetc.json` (decided by the extension; YAML otherwise).
-    public static func load(path: String) throws(AuditConfigurationError) -> AuditConfiguration {
+    ///
+    /// `insideRoot` is the catalog root for a file found there (``file(atCatalogRoot:)``): the repository
+    /// wrote it, so a symbolic link leading out of that root is refused, never read (it could point at a
+    /// secret that parse errors would then quote). A file the user names with `--config` is read as given.
+    public static func load(path: String, insideRoot: String? = nil) throws(AuditConfigurationError) -> AuditConfiguration {
+        var readPath = path
+        if let root = insideRoot, FileSystem.linkStatus(path)?.kind == .symbolicLink {
+            guard let real = FileSystem.realPath(path), let rootReal = FileSystem.realPath(root),
+                FileSystem.isInside(real, root: rootReal)
+            else {
+                throw AuditConfigurationError(
+                    file: path, line: 0, message: "is a symbolic link that leads outside the catalog root; it is not read")
+            }
+            readPath = real
+        }
         let bytes: [UInt8]
-        switch FileSystem.read(path, limit: 1 << 20) {
+        switch FileSystem.read(readPath, limit: 1 << 20) {
         case .success(let result):
             guard result.bytes.count >= result.size else {
                 throw AuditConfigurationError(file: path, line: 0, message: "is larger than 1 MB")
@@ -310,8 +324,10 @@ extension AuditConfiguration {
     ) throws(AuditConfigurationError) -> String {
         switch option.kind {
         case .positiveNumber:
-            guard let text = node.scalar, let number = parseNumber(text), number > 0, number.isFinite else {
-                throw fail(node.line, "'\(option.name)' of '\(rule)' must be a positive number, not \(node.typeDescription)")
+            guard let text = node.scalar, let number = parseNumber(text), number > 0, number <= option.maximum else {
+                throw fail(
+                    node.line,
+                    "'\(option.name)' of '\(rule)' must be a positive number up to \(formatDimension(option.maximum)), not \(node.typeDescription)")
             }
             return String(number)
         case .fraction:
@@ -356,43 +372,82 @@ extension String {
 
 /// Glob matching for ignore patterns: `*` (any characters but `/`), `**` (any characters, `/` included;
 /// `**/` also matches nothing), `?` (one character but `/`).
+///
+/// The pattern comes from a repository's `.assetc.yml`, so matching must not backtrack: it runs the
+/// pattern as a nondeterministic automaton over the path, keeping the set of pattern positions reached,
+/// in time proportional to path length × pattern length whatever the stars.
 enum Glob {
-    static func matches(_ pattern: String, _ path: String) -> Bool {
-        match(Array(pattern.unicodeScalars), 0, Array(path.unicodeScalars), 0)
+    private enum Token: Equatable {
+        case literal(Unicode.Scalar)
+        /// `?`
+        case anyOne
+        /// `*`
+        case star
+        /// `**` (and `**/`, which matches the same: any characters, or none)
+        case doubleStar
     }
 
-    private static func match(_ pattern: [Unicode.Scalar], _ p: Int, _ text: [Unicode.Scalar], _ t: Int) -> Bool {
-        var p = p
-        var t = t
-        while p < pattern.count {
-            let character = pattern[p]
-            if character == "*" {
-                let double = p + 1 < pattern.count && pattern[p + 1] == "*"
-                if double {
-                    var next = p + 2
-                    if next < pattern.count, pattern[next] == "/" {
-                        next += 1
-                        // `**/` may match nothing.
-                        if match(pattern, next, text, t) { return true }
-                    }
-                    for start in t...text.count where match(pattern, next, text, start) { return true }
-                    return false
+    static func matches(_ pattern: String, _ path: String) -> Bool {
+        let tokens = tokenize(Array(pattern.unicodeScalars))
+        var active = [Bool](repeating: false, count: tokens.count + 1)
+        var next = active
+        active[0] = true
+        close(&active, tokens)
+        for character in path.unicodeScalars {
+            for index in next.indices { next[index] = false }
+            var any = false
+            for (index, token) in tokens.enumerated() where active[index] {
+                switch token {
+                case .literal(let expected):
+                    if expected == character { next[index + 1] = true }
+                case .anyOne:
+                    if character != "/" { next[index + 1] = true }
+                case .star:
+                    if character != "/" { next[index] = true }
+                case .doubleStar:
+                    next[index] = true
                 }
-                for start in t...text.count {
-                    if match(pattern, p + 1, text, start) { return true }
-                    if start < text.count, text[start] == "/" { break }
-                }
-                return false
             }
-            guard t < text.count else { return false }
-            if character == "?" {
-                if text[t] == "/" { return false }
-            } else if character != text[t] {
-                return false
+            close(&next, tokens)
+            swap(&active, &next)
+            for flag in active where flag {
+                any = true
+                break
             }
-            p += 1
-            t += 1
+            if !any { return false }
         }
-        return t == text.count
+        return active[tokens.count]
+    }
+
+    /// Adds the positions reachable without consuming a character: past any star.
+    private static func close(_ states: inout [Bool], _ tokens: [Token]) {
+        for index in tokens.indices where states[index] {
+            switch tokens[index] {
+            case .star, .doubleStar: states[index + 1] = true
+            case .literal, .anyOne: break
+            }
+        }
+    }
+
+    private static func tokenize(_ pattern: [Unicode.Scalar]) -> [Token] {
+        var tokens: [Token] = []
+        var position = 0
+        while position < pattern.count {
+            let character = pattern[position]
+            if character == "*" {
+                if position + 1 < pattern.count, pattern[position + 1] == "*" {
+                    position += 2
+                    if position < pattern.count, pattern[position] == "/" { position += 1 }
+                    if tokens.last != .doubleStar { tokens.append(.doubleStar) }
+                } else {
+                    position += 1
+                    if tokens.last != .star, tokens.last != .doubleStar { tokens.append(.star) }
+                }
+                continue
+            }
+            tokens.append(character == "?" ? .anyOne : .literal(character))
+            position += 1
+        }
+        return tokens
     }
 }

@@ -17,7 +17,7 @@ struct ConfigNode: Hashable, Sendable {
     /// "a list", "a map", "'text'" for messages.
     var typeDescription: String {
         switch value {
-        case .scalar(let text): return "'\(text)'"
+        case .scalar(let text): return text.count > 40 ? "'\(text.prefix(40))…'" : "'\(text)'"
         case .list: return "a list"
         case .map: return "a map"
         }
@@ -189,7 +189,9 @@ struct YAMLSubsetParser {
                 throw error(line.number, "a list item where a 'key: value' line was expected")
             }
             guard let (rawKey, rest) = Self.keySplit(line.text) else {
-                throw error(line.number, "expected 'key: value' but found '\(line.text)'")
+                // Only the line number: the line itself may hold anything, and error messages never quote
+                // file contents beyond a key.
+                throw error(line.number, "expected a 'key: value' line")
             }
             let key = try unquoted(rawKey, line: line.number)
             guard seen.insert(key).inserted else { throw error(line.number, "the key '\(key)' appears twice") }

@@ -52,7 +52,8 @@ public enum AuditDocumentation {
         if !rule.options.isEmpty {
             out += "**Options** (under `rules: { \(rule.identifier): { … } }` in `.assetc.yml`):\n\n"
             for option in rule.options {
-                out += "- `\(option.name)` (default `\(displayDefault(option))`): \(option.summary)\n"
+                let bound = option.kind == .positiveNumber ? ", at most \(formatDimension(option.maximum))" : ""
+                out += "- `\(option.name)` (default `\(displayDefault(option))`\(bound)): \(option.summary)\n"
             }
             out += "\n"
         }

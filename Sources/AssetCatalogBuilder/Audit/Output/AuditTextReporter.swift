@@ -18,8 +18,8 @@ public struct AuditTextReporter: Sendable {
             if group != currentGroup {
                 if currentGroup != nil { out += "\n" }
                 currentGroup = group
-                let title = finding.asset ?? "(not in any asset)"
-                let catalogNote = report.sources.count > 1 ? " — \(finding.catalog)" : ""
+                let title = TerminalText.escaped(finding.asset ?? "(not in any asset)")
+                let catalogNote = report.sources.count > 1 ? " — \(TerminalText.escaped(finding.catalog))" : ""
                 out += style(title, Style.bold) + style(catalogNote, Style.dim) + "\n"
             }
             out += line(finding) + "\n"
@@ -37,7 +37,8 @@ public struct AuditTextReporter: Sendable {
         case .warning: severity = style("warning", Style.yellow)
         case .note: severity = style("note", Style.cyan)
         }
-        var text = "\(finding.fullPath): \(severity): \(finding.message) " + style("[\(finding.rule)]", Style.dim)
+        var text = "\(TerminalText.escaped(finding.fullPath)): \(severity): \(TerminalText.escaped(finding.message, keepingLineBreaks: true)) "
+            + style("[\(finding.rule)]", Style.dim)
         if finding.isBaselined { text += style(" (baseline)", Style.dim) }
         return text
     }

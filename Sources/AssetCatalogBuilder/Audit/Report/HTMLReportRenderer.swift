@@ -17,6 +17,7 @@ public enum HTMLReportRenderer {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
             <title>\(escape(document.title))</title>
             <style>\(css)</style>
             </head>
@@ -190,7 +191,7 @@ public enum HTMLReportRenderer {
             if let bytes {
                 source = "data:\(mime);base64,\(base64(bytes))"
             } else if let link {
-                source = escape(link)
+                source = escape(relativeLink(link))
             } else {
                 return "<div class=\"tile broken\" data-slot=\"unembedded\"><div class=\"thumb\">too large to embed</div>"
                     + "<div class=\"caption\">\(caption)</div></div>"
@@ -199,7 +200,7 @@ public enum HTMLReportRenderer {
                 + "<div class=\"caption\">\(caption)</div></div>"
         case .pdf(let link):
             let label = "<div class=\"thumb pdf\">PDF<br><small>vector</small></div>"
-            let body = link.map { "<a href=\"\(escape($0))\">\(label)</a>" } ?? label
+            let body = link.map { "<a href=\"\(escape(relativeLink($0)))\">\(label)</a>" } ?? label
             return "<div class=\"tile\" data-slot=\"pdf\">\(body)<div class=\"caption\">\(caption)</div></div>"
         case .file(let description):
             return "<div class=\"tile\" data-slot=\"file\"><div class=\"thumb file\">\(escape(description))</div>"
@@ -364,6 +365,45 @@ public enum HTMLReportRenderer {
             out += [alphabet[Int(value >> 18)], alphabet[Int(value >> 12 & 63)], alphabet[Int(value >> 6 & 63)], UInt8(ascii: "=")]
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The page's policy: nothing loads but its own inline style, its one script (by hash), embedded
+    /// images and images beside it; no plugins, forms, frames or base URL. A name that slipped markup
+    /// or a `javascript:` link into the page still could not run script.
+    static let contentSecurityPolicy =
+        "default-src 'none'; img-src 'self' data: file:; style-src 'unsafe-inline'; "
+        + "script-src 'sha256-\(base64(SHA256.digest(Array(script.utf8))))'; base-uri 'none'; form-action 'none'; object-src 'none'"
+
+    /// A link from the page to a file: always a relative path that no browser can read as a URL with a
+    /// scheme (`javascript:…`) or a host (`//host/…`). Every byte outside the unreserved set, `/` and an
+    /// existing `%XX` escape is percent-encoded (`:` included), and `./` is put in front unless the path
+    /// already starts with `./` or `../`.
+    static func relativeLink(_ link: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        let source = Array(link.utf8)
+        for (index, byte) in source.enumerated() {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                bytes.append(byte)
+            case UInt8(ascii: "%") where index + 2 < source.count && isHexDigit(source[index + 1]) && isHexDigit(source[index + 2]):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        let encoded = String(decoding: bytes, as: UTF8.self)
+        if encoded.hasPrefix("./") || encoded.hasPrefix("../") { return encoded }
+        return "./" + encoded
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): return true
+        default: return false
+        }
     }
 
     static let script = """

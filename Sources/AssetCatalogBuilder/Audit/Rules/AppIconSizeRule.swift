@@ -48,8 +48,8 @@ public struct AppIconSizeRule: AuditRule {
                 let width = inspection.pixelWidth, let height = inspection.pixelHeight
             else { continue }
             let scale = Double(variant.traits.displayScale?.value ?? 1)
-            let expectedWidth = Int((points.width * scale).rounded())
-            let expectedHeight = Int((points.height * scale).rounded())
+            let expectedWidth = Int(clampingDouble: (points.width * scale).rounded())
+            let expectedHeight = Int(clampingDouble: (points.height * scale).rounded())
             guard width != expectedWidth || height != expectedHeight else { continue }
             findings.append(
                 finding(
@@ -60,10 +60,16 @@ public struct AppIconSizeRule: AuditRule {
         return findings
     }
 
-    /// `60x60` or `83.5x83.5` in points.
+    /// The sizes an entry may give, in points: no icon is larger than 1024 pt; anything beyond 100000
+    /// (`1e300x1e300`) is not a size and is not checked.
+    static let sizeRange: ClosedRange<Double> = 0.1...100_000
+
+    /// `60x60` or `83.5x83.5` in points, each side in ``sizeRange``.
     static func parseSize(_ text: String) -> (width: Double, height: Double)? {
         let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0 else {
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+            sizeRange.contains(width), sizeRange.contains(height)
+        else {
             return nil
         }
         return (width, height)

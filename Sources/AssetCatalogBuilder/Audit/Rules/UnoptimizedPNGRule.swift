@@ -26,7 +26,8 @@ public struct UnoptimizedPNGRule: AuditRule {
             summary: "The share of the file re-encoding must save (0.5 or 50%)."),
         AuditRuleOption(
             name: "min-bytes", kind: .positiveNumber, defaultValue: "4096",
-            summary: "Smaller files are not checked: re-encoding them cannot save a noticeable amount."),
+            summary: "Smaller files are not checked: re-encoding them cannot save a noticeable amount.",
+            maximum: 1_000_000_000_000),
         AuditRuleOption(
             name: "candidate-ratio", kind: .fraction, defaultValue: "0.3",
             summary: "Files whose compressed image data is at least this share of the raw pixel data are re-encoded to measure the saving."),

@@ -56,7 +56,7 @@ public struct WideGamutUnusedRule: AuditRule {
             guard let inspection = variant.inspection, inspection.problem == nil, let png = inspection.png,
                 png.iccProfile?.colorSpace == .displayP3, Double(png.width) * Double(png.height) <= limit,
                 let bytes = context.bytes(of: variant),
-                let image = try? PNGCodec.decodeRGBA8(bytes, maxPixels: Int(limit.rounded(.up)))
+                let image = try? PNGCodec.decodeRGBA8(bytes, maxPixels: Int(clampingDouble: limit.rounded(.up)))
             else { continue }
             guard Gamut.allInsideSRGB(image) else { continue }
             findings.append(

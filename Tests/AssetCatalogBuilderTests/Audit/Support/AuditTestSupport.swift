@@ -35,7 +35,7 @@ enum AuditTestSupport {
         var configurations: [String: AuditConfiguration] = [:]
         for root in roots {
             if let file = AuditConfiguration.file(atCatalogRoot: root) {
-                configurations[root] = try AuditConfiguration.load(path: file)
+                configurations[root] = try AuditConfiguration.load(path: file, insideRoot: root)
             }
         }
         let auditor = Auditor(rules: rules, catalogConfigurations: configurations, jobs: 2)

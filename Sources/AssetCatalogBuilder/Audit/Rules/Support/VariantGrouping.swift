@@ -156,6 +156,6 @@ extension Set where Element == Int {
 
 /// Formats a number of points or pixels: `96`, `33.3`.
 func formatDimension(_ value: Double) -> String {
-    if value == value.rounded() { return String(Int(value)) }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
     return String((value * 10).rounded() / 10)
 }
