@@ -19,7 +19,7 @@ struct Report: ParsableCommand {
     @Argument(help: ArgumentHelp("An .xcassets folder, a plain asset folder, or an archive written by 'assetc pack'.", valueName: "catalog-or-archive"))
     var paths: [String] = []
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The HTML file to write.", valueName: "file"))
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The HTML file to write (- for standard output).", valueName: "file"))
     var output: String?
 
     @Option(help: ArgumentHelp("A configuration file to use for every catalog, instead of each root's .assetc.yml.", valueName: "file"))
@@ -36,6 +36,9 @@ struct Report: ParsableCommand {
         help: ArgumentHelp("Images larger than this many bytes are linked instead of embedded.", valueName: "bytes"))
     var embedLimit: Int = 4 << 20
 
+    @Flag(name: .customLong("allow-empty"), help: "Accept a root with no asset catalog and no image (otherwise an error, exit 2).")
+    var allowEmpty = false
+
     @Option(help: ArgumentHelp("Files and assets checked at once (default: one per processor).", valueName: "n"))
     var jobs: Int?
 
@@ -50,17 +53,17 @@ struct Report: ParsableCommand {
         if let jobs, jobs < 1 { throw usage("--jobs must be at least 1") }
         var folders: [String] = []
         var archives: [String] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw usage("\(path): no such file or folder")
+        for (path, kind) in zip(paths, try InputPaths.requireExisting(paths)) {
+            switch kind {
+            case .folder: folders.append(path)
+            case .file: archives.append(path)
             }
-            if isDirectory.boolValue { folders.append(path) } else { archives.append(path) }
         }
+        if !OutputFile.isStandardOutput(output) { try OutputFile.checkDestination(output) }
         if !archives.isEmpty && (archives.count > 1 || !folders.isEmpty) {
             throw usage("give either catalog folders or one archive")
         }
-        let outputFolder = URL(fileURLWithPath: output).deletingLastPathComponent().standardizedFileURL.path
+        let outputFolder = URL(fileURLWithPath: OutputFile.isStandardOutput(output) ? "./-" : output).deletingLastPathComponent().standardizedFileURL.path
 
         let document: ReportDocument
         if let archivePath = archives.first {
@@ -79,6 +82,7 @@ struct Report: ParsableCommand {
             }
             let auditor = Auditor(configuration: defaultConfiguration, catalogConfigurations: perCatalog, jobs: jobs)
             let index = CatalogReader(options: auditor.readerOptions(ReaderOptions(jobs: jobs))).read(folders)
+            try InputPaths.requireContent(index, roots: folders, allowEmpty: allowEmpty)
             let report = auditor.audit(index, baseline: knownFindings)
             let shown = folders.first.flatMap { perCatalog[$0] } ?? defaultConfiguration
             document = ReportDocument(
@@ -88,13 +92,10 @@ struct Report: ParsableCommand {
                     Self.relativePath(from: outputFolder, to: URL(fileURLWithPath: catalog).appendingPathComponent(path).standardizedFileURL.path)
                 })
         }
-        do {
-            try AuditCommandSupport.write(HTMLReportRenderer.render(document), to: output)
-        } catch {
-            throw usage("cannot write \(output): \(error)")
-        }
+        try OutputFile.write(HTMLReportRenderer.render(document), to: output)
         let count = document.assets.count
-        AuditCommandSupport.standardError("wrote \(output): \(count) asset\(count == 1 ? "" : "s")")
+        let destination = OutputFile.isStandardOutput(output) ? "the page to standard output" : output
+        AuditCommandSupport.standardError("wrote \(destination): \(count) asset\(count == 1 ? "" : "s")")
     }
 
     /// `to` relative to the folder `from` (both absolute), percent-encoded for an `href`.

@@ -15,6 +15,7 @@ struct Verify: ParsableCommand {
     var archive: String
 
     func run() throws {
+        try InputPaths.requireArchive(archive, command: "verify")
         let catalog: AssetArchive
         do {
             catalog = try AssetArchive(path: archive)
@@ -28,6 +29,6 @@ struct Verify: ParsableCommand {
             throw CLIError(report)
         }
         let version = catalog.formatVersion
-        print("\(archive): OK (format \(version.major).\(version.minor), \(catalog.count) assets, \(catalog.byteCount) bytes)")
+        try Console.line("\(archive): OK (format \(version.major).\(version.minor), \(catalog.count) assets, \(catalog.byteCount) bytes)")
     }
 }

@@ -40,7 +40,7 @@ struct BatchResolver {
                 failures += 1
                 answer = Self.failure(name: nil, "\(file):\(lineNumber + 1): not a valid request: \(Self.describe(error))")
             }
-            print(try JSONOutput.string(answer, pretty: false))
+            try Console.line(try JSONOutput.string(answer, pretty: false))
         }
         return failures
     }
