@@ -66,6 +66,7 @@ struct Report: ParsableCommand {
         let outputFolder = URL(fileURLWithPath: OutputFile.isStandardOutput(output) ? "./-" : output).deletingLastPathComponent().standardizedFileURL.path
 
         let document: ReportDocument
+        var indexedAssets: Int?
         if let archivePath = archives.first {
             do {
                 let archive = try AssetArchive(path: archivePath)
@@ -84,6 +85,7 @@ struct Report: ParsableCommand {
             let index = CatalogReader(options: auditor.readerOptions(ReaderOptions(jobs: jobs))).read(folders)
             try InputPaths.requireContent(index, roots: folders, allowEmpty: allowEmpty)
             let report = auditor.audit(index, baseline: knownFindings)
+            indexedAssets = index.assets.count
             let shown = folders.first.flatMap { perCatalog[$0] } ?? defaultConfiguration
             document = ReportDocument(
                 index: index, report: report, configuration: shown, title: title ?? "Report: \(folders.joined(separator: ", "))",
@@ -93,9 +95,14 @@ struct Report: ParsableCommand {
                 })
         }
         try OutputFile.write(HTMLReportRenderer.render(document), to: output)
-        let count = document.assets.count
+        // The same asset count as `assetc info` and `assetc audit`; sets the reader could not index (with
+        // findings about them) are counted apart.
+        let count = indexedAssets ?? document.assets.count
+        let others = document.assets.count - count
         let destination = OutputFile.isStandardOutput(output) ? "the page to standard output" : output
-        AuditCommandSupport.standardError("wrote \(destination): \(count) asset\(count == 1 ? "" : "s")")
+        var summary = "wrote \(destination): \(count) asset\(count == 1 ? "" : "s")"
+        if others > 0 { summary += " and \(others) set\(others == 1 ? "" : "s") that could not be read" }
+        AuditCommandSupport.standardError(summary)
     }
 
     /// `to` relative to the folder `from` (both absolute), percent-encoded for an `href`.

@@ -62,7 +62,10 @@ public struct AuditTextReporter: Sendable {
         var text = [
             Self.count(summary.errors, "error"), Self.count(summary.warnings, "warning"), Self.count(summary.notes, "note"),
         ].joined(separator: ", ")
-        text += " in \(Self.count(report.sources.count, "catalog")) (\(Self.count(report.assetCount, "asset")))"
+        // The same asset count as `assetc info`: sets of unsupported kinds are counted apart.
+        let unsupported = report.unsupportedSetCount
+        let sets = unsupported > 0 ? ", \(Self.count(unsupported, "unsupported set"))" : ""
+        text += " in \(Self.count(report.sources.count, "catalog")) (\(Self.count(report.assetCount - unsupported, "asset"))\(sets))"
         if summary.baselined > 0 {
             text += "; \(Self.count(summary.baselined, "known finding")) from the baseline"
         }
