@@ -23,8 +23,13 @@ struct Pack: ParsableCommand {
             A cache beside the output (.<output>.assetc-cache) remembers what was checked and optimised, so \
             a repack only works on files that changed, and does nothing when nothing changed.
 
-            Exit status: 0 on success, 1 when the inputs have errors (without --allow-errors) or the archive \
-            cannot be written, 130 when interrupted.
+            Every error of a run is reported at once (duplicate names, unreadable sets, damaged PNGs); with \
+            --allow-errors the archive is packed around all of them, keeping the first set (by path) of a \
+            duplicated name. A root with no asset catalog and no image is an error unless --allow-empty.
+
+            Exit status: 0 on success, 1 when the inputs have errors (without --allow-errors), 2 when a path \
+            does not exist, a root is empty, -o is not a file path or the archive cannot be written, 130 when \
+            interrupted.
             """)
 
     @Argument(help: ArgumentHelp("An .xcassets folder or a plain asset folder.", valueName: "catalog-or-folder"))
@@ -129,6 +134,8 @@ struct Pack: ParsableCommand {
             summary = try Packer(options: options).pack(index, to: output)
         } catch {
             reporter.finish()
+            // A failed write is exit 2 in every subcommand; errors in the inputs are 1.
+            if case .cannotWrite = error { throw CLIError(error.description, exitCode: 2) }
             throw CLIError(error.description)
         }
         reporter.finish()

@@ -8,7 +8,8 @@ struct Verify: ParsableCommand {
         abstract: "Check every checksum and record of a packed archive.",
         discussion: """
             Checks the header, every section's CRC, every record's references and every payload's CRC. \
-            Exit status: 0 when the archive is sound, 1 when it is damaged or cannot be read.
+            Exit status: 0 when the archive is sound, 1 when it is damaged or cannot be read, 2 when the path \
+            does not exist or is a folder.
             """)
 
     @Argument(help: ArgumentHelp("A packed archive.", valueName: "archive"))

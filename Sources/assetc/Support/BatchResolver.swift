@@ -19,6 +19,7 @@ struct BatchResolver {
         if file == "-" {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         } else {
+            try InputPaths.requireExisting([file])
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw CLIError("\(file): cannot read the batch file")
             }
