@@ -98,11 +98,11 @@ fi
 if [ "$only" = all ] || [ "$only" = pack ]; then
   echo
   echo "== Packing 10,000 sets x 3 scales vs tar -cf of the same folder"
-  archive="$bench_dir/Bench.car"
+  archive="$bench_dir/Bench.assetc"
   tar_s=$(median_seconds tar -cf "$bench_dir/bench.tar" -C "$bench_dir" Bench.xcassets)
   pack_s=$(median_seconds "$bin/assetc" pack "$catalog" -o "$archive" --no-cache --quiet)
   verify_s=$(median_seconds "$bin/assetc" pack "$catalog" -o "$archive" --no-cache --verify-pixels --quiet)
-  optimize_out="$bench_dir/Bench-optimized.car"
+  optimize_out="$bench_dir/Bench-optimized.assetc"
   "$bin/assetc" pack "$catalog" -o "$optimize_out" --no-cache --optimize --quiet
   "$bin/assetc" pack "$catalog" -o "$archive" --no-cache --quiet
   rm -rf "$bench_dir/cache"

@@ -10,8 +10,14 @@ assetc="$PWD/.build/release/assetc"
 out="${DEMO_OUT:-.build/demo}"
 mkdir -p "$out"
 
-section() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
-show() { printf '\033[2m$ %s\033[0m\n' "$*"; "$@"; }
+# Bold and dim headings only on a terminal (and never with NO_COLOR): a log or a pipe gets plain text.
+if [[ -t 1 && -z "${NO_COLOR:-}" ]]; then
+  bold=$'\033[1m' dim=$'\033[2m' plain=$'\033[0m'
+else
+  bold='' dim='' plain=''
+fi
+section() { printf '\n%s== %s%s\n' "$bold" "$1" "$plain"; }
+show() { printf '%s$ %s%s\n' "$dim" "$*" "$plain"; "$@"; }
 
 section "Device presets"
 show "$assetc" presets
@@ -28,16 +34,16 @@ show "$assetc" resolve SampleCatalogs/Showcase.xcassets WideGamutPhoto --device 
 show "$assetc" resolve SampleCatalogs/PlainAssets hero --device ipad --appearance dark
 
 section "Packing Showcase.xcassets into one archive"
-show "$assetc" pack SampleCatalogs/Showcase.xcassets -o "$out/Showcase.car"
-show "$assetc" info "$out/Showcase.car"
-show "$assetc" verify "$out/Showcase.car"
+show "$assetc" pack SampleCatalogs/Showcase.xcassets -o "$out/Showcase.assetc"
+show "$assetc" info "$out/Showcase.assetc"
+show "$assetc" verify "$out/Showcase.assetc"
 
 section "The device matrix: which variant every preset gets"
-show "$assetc" matrix "$out/Showcase.car"
+show "$assetc" matrix "$out/Showcase.assetc"
 
 section "Extracting one image for two devices (look at them: each says which variant it is)"
-show "$assetc" extract "$out/Showcase.car" Banner --device iphone-portrait -o "$out/Banner-iphone.png"
-show "$assetc" extract "$out/Showcase.car" Banner --device ipad -o "$out/Banner-ipad.png"
+show "$assetc" extract "$out/Showcase.assetc" Banner --device iphone-portrait -o "$out/Banner-iphone.png"
+show "$assetc" extract "$out/Showcase.assetc" Banner --device ipad -o "$out/Banner-ipad.png"
 
 section "Auditing the sample catalogs"
 show "$assetc" audit SampleCatalogs/Showcase.xcassets

@@ -22,24 +22,30 @@ struct AssetcCommand: ParsableCommand {
         ]
     )
 
-    /// Runs the command, mapping ArgumentParser's usage-error status (64) to 2, the status the
-    /// documentation promises for usage errors, so scripts can tell "bad invocation" from "findings" (1).
+    /// Runs the command. Every failure leaves through here, printed the same way (`error: …` on standard
+    /// error, in one write, with long quoted names cut): ``CLIError`` with its own status; ArgumentParser's
+    /// usage errors (64) as 2, the status the documentation promises for usage errors, so scripts can tell
+    /// "bad invocation" from "findings" (1).
     static func main() {
         MappedFileGuard.install()
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as CLIError {
-            // Messages quote names from the repository: never send their control characters raw.
-            let message = TerminalText.escaped("Error: \(error.description)", keepingLineBreaks: true)
-            FileHandle.standardError.write(Data((message + "\n").utf8))
-            Foundation.exit(1)
+            Console.error("error: \(error.description)")
+            Foundation.exit(error.exitCode)
+        } catch let error as ExitCode {
+            Foundation.exit(error.rawValue)
         } catch {
-            if exitCode(for: error).rawValue == 64 {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(2)
+            let status = exitCode(for: error).rawValue
+            if status == 0 {
+                // --help and --version: ArgumentParser prints them to standard output.
+                exit(withError: error)
             }
-            exit(withError: error)
+            let message = fullMessage(for: error)
+            let lowered = message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : message
+            Console.error(lowered)
+            Foundation.exit(status == 64 ? 2 : status)
         }
     }
 }

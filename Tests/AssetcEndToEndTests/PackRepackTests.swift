@@ -12,7 +12,7 @@ struct PackRepackTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             at: Assetc.repositoryRoot.appendingPathComponent("SampleCatalogs/Showcase.xcassets"), to: catalog)
-        let archive = folder.appendingPathComponent("Showcase.car").path
+        let archive = folder.appendingPathComponent("Showcase.assetc").path
 
         let first = try Assetc.run(["pack", catalog.path, "-o", archive])
         #expect(first.status == 0, "\(first.stderr)")

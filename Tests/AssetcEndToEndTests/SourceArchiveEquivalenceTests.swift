@@ -10,7 +10,7 @@ struct SourceArchiveEquivalenceTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for catalog in ["SampleCatalogs/Showcase.xcassets", "SampleCatalogs/PlainAssets"] {
-            let archive = folder.appendingPathComponent(URL(fileURLWithPath: catalog).lastPathComponent + ".car").path
+            let archive = folder.appendingPathComponent(URL(fileURLWithPath: catalog).lastPathComponent + ".assetc").path
             let pack = try Assetc.run(["pack", catalog, "-o", archive, "--no-cache", "--quiet"], in: Assetc.repositoryRoot)
             #expect(pack.status == 0, "\(pack.stderr)")
             let info = try Assetc.run(["info", catalog, "--json"], in: Assetc.repositoryRoot)

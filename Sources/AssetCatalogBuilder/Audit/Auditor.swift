@@ -96,7 +96,9 @@ public struct Auditor: Sendable {
         let order = Dictionary(index.sources.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
         kept.sort { lhs, rhs in Self.precedes(lhs, rhs, catalogOrder: order) }
         if let baseline { baseline.mark(&kept) }
-        return AuditReport(findings: kept, sources: index.sources, assetCount: index.assets.count + index.unsupportedSets.count)
+        var report = AuditReport(findings: kept, sources: index.sources, assetCount: index.assets.count + index.unsupportedSets.count)
+        report.unsupportedSetCount = index.unsupportedSets.count
+        return report
     }
 
     /// Catalog (in the order given), asset, path, rule, message.
@@ -122,6 +124,8 @@ public struct AuditReport: Hashable, Sendable {
     public var sources: [CatalogSource]
     /// The number of assets (sets of every kind, unsupported ones included).
     public var assetCount: Int
+    /// How many of ``assetCount`` are sets of a kind assetc does not read (`assetc info` lists them apart).
+    public var unsupportedSetCount = 0
 
     /// Creates a report.
     public init(findings: [Finding], sources: [CatalogSource], assetCount: Int) {

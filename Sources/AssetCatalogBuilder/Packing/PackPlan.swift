@@ -48,13 +48,19 @@ struct PackPlan: Sendable {
     var colors: [ColorValue] = []
     /// Variants left out because the index marks them unusable (empty slot, missing or damaged file).
     var skippedVariantCount = 0
-    /// Error diagnostics of the index (allowed with `allowErrors`).
+    /// Error diagnostics of the index (allowed with `allowErrors`), with one `duplicate-name` error for
+    /// every set left out because an earlier one (by path) has its name.
     var inputErrors: [Diagnostic] = []
+    /// Names present more than once. Not thrown here: the packer reports them with every other error
+    /// of the run at once; with `allowErrors` the first set of each name (by path) is packed.
+    var duplicates: [PackError.Duplicate] = []
 
     /// Builds the plan.
     ///
-    /// - Throws: ``PackError/duplicateNames(_:)`` when a name appears twice;
-    ///   ``PackError/inputErrors(_:)`` when the index has errors and `allowErrors` is off.
+    /// Duplicate names and input errors do not throw: they are in ``duplicates`` and ``inputErrors``, for
+    /// the packer to report together with damaged files.
+    ///
+    /// - Throws: ``PackError/unrepresentable(_:)`` when an asset refers to no source.
     init(_ index: CatalogIndex, allowErrors: Bool) throws(PackError) {
         // Sources sorted by path bytes (then kind), so their order in the index does not matter.
         let sourceOrder = index.sources.indices.sorted { lhs, rhs in
@@ -77,22 +83,31 @@ struct PackPlan: Sendable {
             if lhs.key != rhs.key { return lhs.key.lexicographicallyPrecedes(rhs.key) }
             return fullPath(lhs.asset) < fullPath(rhs.asset)
         }
-        var duplicates: [PackError.Duplicate] = []
+        var leftOut: [Diagnostic] = []
+        var unique: [(key: [UInt8], asset: AssetCatalogBuilder.Asset)] = []
         var position = 0
         while position < sorted.count {
             var end = position + 1
             while end < sorted.count, sorted[end].key == sorted[position].key { end += 1 }
+            unique.append(sorted[position])
             if end - position > 1 {
+                let kept = fullPath(sorted[position].asset)
                 duplicates.append(
                     PackError.Duplicate(
                         name: sorted[position].asset.name, paths: sorted[position..<end].map { fullPath($0.asset) }))
+                for (_, other) in sorted[(position + 1)..<end] {
+                    let root = index.sources.indices.contains(other.sourceIndex) ? index.sources[other.sourceIndex].path : "?"
+                    leftOut.append(
+                        Diagnostic(
+                            severity: .error, rule: "duplicate-name", catalog: root, path: other.path,
+                            message: "the name '\(other.name)' is also used by \(kept); only the first (\(kept)) is packed"))
+                }
             }
             position = end
         }
-        guard duplicates.isEmpty else { throw .duplicateNames(duplicates) }
 
-        inputErrors = index.diagnostics.filter { $0.severity == .error }
-        if !inputErrors.isEmpty, !allowErrors { throw .inputErrors(inputErrors) }
+        // The reader's own duplicate-name errors are replaced by the ones above, which say which set is packed.
+        inputErrors = index.diagnostics.filter { $0.severity == .error && $0.rule != "duplicate-name" } + leftOut
 
         var fileIndex: [String: Int] = [:]
         var colorIndex: [ColorValue: Int] = [:]
@@ -104,7 +119,7 @@ struct PackPlan: Sendable {
             packedTraits[traits] = value
             return value
         }
-        for (_, asset) in sorted {
+        for (_, asset) in unique {
             guard index.sources.indices.contains(asset.sourceIndex) else {
                 throw .unrepresentable("asset '\(asset.name)' refers to source \(asset.sourceIndex), which does not exist")
             }

@@ -67,6 +67,8 @@ public enum PackError: Error, Hashable, Sendable {
     case inputErrors([Diagnostic])
     /// Files turned out missing or damaged while packing (pass ``PackOptions/allowErrors`` to skip them).
     case damagedFiles([Diagnostic])
+    /// More than one of the above, all found in one run (each listed, in the order above).
+    case several([PackError])
     /// The archive could not be written.
     case cannotWrite(path: String, reason: String)
     /// The inputs do not fit the format (a name over 65,535 bytes, over 4 billion entries, …).
@@ -87,6 +89,8 @@ extension PackError: CustomStringConvertible {
         case .damagedFiles(let diagnostics):
             return "\(diagnostics.count) file(s) cannot be packed; fix them or pack with --allow-errors:\n"
                 + diagnostics.map { "  \($0)" }.joined(separator: "\n")
+        case .several(let errors):
+            return errors.map(\.description).joined(separator: "\n")
         case .cannotWrite(let path, let reason):
             return "cannot write '\(path)': \(reason)"
         case .unrepresentable(let message):

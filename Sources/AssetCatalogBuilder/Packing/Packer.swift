@@ -10,7 +10,9 @@ import Foundation
 ///
 /// What goes in: every image set, colour set, data set and app icon set, from any number of catalogs.
 /// Empty slots and variants the index marks unusable (missing or damaged files) are left out; a name
-/// present twice is an error naming both places. Identical payload bytes are stored once.
+/// present twice is an error naming both places (with ``PackOptions/allowErrors`` the first by path is packed
+/// and the others are listed in ``PackSummary/problems``). Every error of a run is reported at once.
+/// Identical payload bytes are stored once.
 ///
 /// Guarantees:
 /// - **Byte for byte**: payloads are stored unchanged unless ``PackOptions/optimize`` is on, and then
@@ -119,6 +121,8 @@ public struct Packer: Sendable {
         var problems: [Diagnostic] = []
         var summary = PackSummary()
         var position = ArchiveEncoder.dataStart
+        // Errors already known from the plan: every file is still checked, so one run reports them all.
+        let failing = !options.allowErrors && (!plan.duplicates.isEmpty || !plan.inputErrors.isEmpty)
         try sink.reserveHead(ArchiveEncoder.dataStart)
 
         var start = 0
@@ -150,7 +154,7 @@ public struct Packer: Sendable {
                 }
                 summary.bytesIn += result.originalSize
                 if result.optimized { summary.optimizedSavings += result.originalSize - result.bytes.count }
-                if !problems.isEmpty && !options.allowErrors { continue }  // failing: check the rest, write nothing
+                if failing || (!problems.isEmpty && !options.allowErrors) { continue }  // failing: check the rest, write nothing
 
                 let key = DedupeKey(length: result.bytes.count, crc: result.crc)
                 var match: Int?
@@ -197,7 +201,15 @@ public struct Packer: Sendable {
                     filesDone: end, filesTotal: plan.files.count, bytesWritten: position - ArchiveEncoder.dataStart,
                     elapsedSeconds: Self.seconds(since: started)))
         }
-        if !problems.isEmpty, !options.allowErrors { throw .damagedFiles(problems) }
+        if !options.allowErrors {
+            var errors: [PackError] = []
+            if !plan.duplicates.isEmpty { errors.append(.duplicateNames(plan.duplicates)) }
+            let otherInputErrors = plan.inputErrors.filter { $0.rule != "duplicate-name" }
+            if !otherInputErrors.isEmpty { errors.append(.inputErrors(otherInputErrors)) }
+            if !problems.isEmpty { errors.append(.damagedFiles(problems)) }
+            if errors.count == 1 { throw errors[0] }
+            if !errors.isEmpty { throw .several(errors) }
+        }
 
         // Tables: the plan's assets with file indices turned into payload indices.
         var blueprint = ArchiveBlueprint(sources: plan.sources, payloads: payloads, colors: plan.colors)

@@ -43,10 +43,16 @@ struct Audit: ParsableCommand {
         help: ArgumentHelp("Write every current finding to this baseline file (the run then succeeds).", valueName: "file"))
     var writeBaseline: String?
 
+    @Flag(name: .customLong("show-baseline"), help: "List the findings from --baseline one by one (text), not only their counts per rule.")
+    var showBaseline = false
+
+    @Flag(name: .customLong("allow-empty"), help: "Accept a root with no asset catalog and no image (otherwise an error, exit 2).")
+    var allowEmpty = false
+
     @Flag(help: "Fail on warnings too.")
     var strict = false
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the report to this file instead of standard output.", valueName: "file"))
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the report to this file instead of standard output (- for standard output).", valueName: "file"))
     var output: String?
 
     @Flag(name: .customLong("list-rules"), help: "List the rules instead of auditing ('--format markdown' prints docs/AUDITS.md).")
@@ -76,15 +82,7 @@ struct Audit: ParsableCommand {
         if maxPixels < 1 { throw usage("--max-pixels must be at least 1") }
         if let jobs, jobs < 1 { throw usage("--jobs must be at least 1") }
         if baseline != nil, writeBaseline != nil { throw usage("--baseline and --write-baseline cannot be used together") }
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-                throw usage("\(path): no such file or folder")
-            }
-            if !isDirectory.boolValue {
-                throw usage("\(path): is a file; 'audit' reads catalog folders (use 'assetc report' for an archive)")
-            }
-        }
+        try InputPaths.requireFolders(paths, command: "audit")
 
         let (defaultConfiguration, catalogConfigurations) = try AuditCommandSupport.configurations(config: config, paths: paths)
         var knownFindings: AuditBaseline?
@@ -94,11 +92,12 @@ struct Audit: ParsableCommand {
 
         let auditor = Auditor(configuration: defaultConfiguration, catalogConfigurations: catalogConfigurations, jobs: jobs)
         let index = CatalogReader(options: auditor.readerOptions(ReaderOptions(maxPixels: maxPixels, jobs: jobs))).read(paths)
+        try InputPaths.requireContent(index, roots: paths, allowEmpty: allowEmpty)
         var report = auditor.audit(index, baseline: knownFindings)
 
         if let writeBaseline {
             let text = AuditBaseline(findings: report.findings).json
-            do { try AuditCommandSupport.write(text, to: writeBaseline) } catch { throw internalError("cannot write \(writeBaseline): \(error)") }
+            try OutputFile.write(text, to: writeBaseline, option: "--write-baseline")
             for position in report.findings.indices { report.findings[position].isBaselined = true }
             AuditCommandSupport.standardError("wrote \(report.findings.count) finding\(report.findings.count == 1 ? "" : "s") to \(writeBaseline)")
         }
@@ -108,7 +107,9 @@ struct Audit: ParsableCommand {
         case "json": text = AuditJSONReporter.render(report)
         case "sarif": text = AuditSARIFReporter(version: AssetcVersion.current, usedBaseline: knownFindings != nil).render(report)
         case "github": text = AuditGitHubReporter.render(report)
-        default: text = AuditTextReporter(colors: output == nil && AuditCommandSupport.colorsWanted()).render(report)
+        default:
+            let toTerminal = (output == nil || output == "-") && AuditCommandSupport.colorsWanted()
+            text = AuditTextReporter(colors: toTerminal, showsBaselined: showBaseline).render(report)
         }
         try emit(text)
         if report.fails(strict: strict) { throw ExitCode(1) }
@@ -135,11 +136,7 @@ struct Audit: ParsableCommand {
     }
 
     private func emit(_ text: String) throws {
-        if let output {
-            do { try AuditCommandSupport.write(text, to: output) } catch { throw internalError("cannot write \(output): \(error)") }
-        } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
-        }
+        try OutputFile.write(text, to: output ?? "-", option: "--output")
     }
 
     private func usage(_ message: String) -> ExitCode {
@@ -147,10 +144,6 @@ struct Audit: ParsableCommand {
         return ExitCode(2)
     }
 
-    private func internalError(_ message: String) -> ExitCode {
-        AuditCommandSupport.standardError("error: \(message)")
-        return ExitCode(2)
-    }
 }
 
 /// What `audit` and `report` share.
@@ -162,6 +155,8 @@ enum AuditCommandSupport {
             try body()
         } catch let exit as ExitCode {
             throw exit
+        } catch let error as CLIError {
+            throw CLIError(error.description, exitCode: 2)
         } catch {
             standardError("error: \(error)")
             throw ExitCode(2)
@@ -191,13 +186,8 @@ enum AuditCommandSupport {
         return (AuditConfiguration(), perCatalog)
     }
 
-    /// Writes text to a file through a temporary file and a rename.
-    static func write(_ text: String, to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-    }
-
     static func standardError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        Console.error(line)
     }
 
     /// ANSI colours only for a terminal, and never when `NO_COLOR` is set (https://no-color.org).

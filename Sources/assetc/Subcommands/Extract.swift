@@ -36,6 +36,8 @@ struct Extract: ParsableCommand {
 
     func run() throws {
         if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1") }
+        try InputPaths.requireArchive(archive, command: "extract")
+        if !OutputFile.isStandardOutput(output) { try OutputFile.checkDestination(output) }
         let catalog: AssetArchive
         do {
             catalog = try AssetArchive(path: archive)
@@ -48,9 +50,9 @@ struct Extract: ParsableCommand {
         do {
             switch catalog.kind(of: name) {
             case nil:
-                throw CLIError("no asset named '\(name)' in \(archive)")
+                throw AssetNameSuggestion.unknownAsset(name, in: archive, names: catalog.names)
             case .color:
-                throw CLIError("'\(name)' is a colour set, which has no file; use `assetc resolve`")
+                throw CLIError("'\(name)' is a color set, which has no file; use `assetc resolve`")
             case .data:
                 guard let data = try catalog.data(named: name, compatibleWith: request, resolver: traits.resolver) else {
                     throw CLIError("no variant of '\(name)' matches \(request)")
@@ -79,15 +81,8 @@ struct Extract: ParsableCommand {
         } catch let error as PNGError {
             throw CLIError("\(name): \(error)")
         }
-        if output == "-" {
-            FileHandle.standardOutput.write(Data(bytes))
-            return
-        }
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw CLIError("cannot write \(output): \(error.localizedDescription)")
-        }
-        print("wrote \(output): \(source), \(bytes.count) bytes")
+        try OutputFile.write(bytes: bytes, to: output)
+        if OutputFile.isStandardOutput(output) { return }
+        try Console.line("wrote \(output): \(source), \(bytes.count) bytes")
     }
 }

@@ -45,18 +45,10 @@ struct Info: ParsableCommand {
     }
 
     func run() throws {
-        var unusable = false
         var archivePaths: [String] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-                InfoOutput.standardError("error: \(path): no such file or folder")
-                unusable = true
-            } else if !isDirectory.boolValue {
-                archivePaths.append(path)
-            }
+        for (path, kind) in zip(paths, try InputPaths.requireExisting(paths)) where kind == .file {
+            archivePaths.append(path)
         }
-        if unusable { throw ExitCode(2) }
         if !archivePaths.isEmpty && paths.count > 1 {
             InfoOutput.standardError("error: give one archive on its own, or catalog folders only")
             throw ExitCode(2)
@@ -76,9 +68,11 @@ struct Info: ParsableCommand {
         }
         if json {
             // [UInt8] is DataProtocol: written from its own storage, with no copy into a Data.
-            try? FileHandle.standardOutput.write(contentsOf: InfoReport(index: index).render())
+            try Console.out(bytes: InfoReport(index: index).render())
         } else {
-            print(TerminalText.escaped(InfoText(index: index).render(), keepingLineBreaks: true), terminator: "")
+            // An archive's listing starts with the file it came from; its sources are where it was packed from.
+            let heading = archivePaths.first.map { "archive: \($0)\n" } ?? ""
+            try Console.out(TerminalText.escaped(heading + InfoText(index: index).render(), keepingLineBreaks: true))
         }
         if index.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
     }
@@ -86,7 +80,7 @@ struct Info: ParsableCommand {
 
 enum InfoOutput {
     static func standardError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        Console.error(line)
     }
 }
 
@@ -716,7 +710,7 @@ struct InfoText {
             return count > 0 ? "\(count) \(kind.rawValue)" : nil
         }
         out += "  assets: \(summary.assets)\(kinds.isEmpty ? "" : " (" + kinds.joined(separator: ", ") + ")")"
-        out += ", variants: \(summary.variants), colours: \(summary.colors)"
+        out += ", variants: \(summary.variants), colors: \(summary.colors)"
         out += ", unsupported sets: \(summary.unsupportedSets)\n"
         if !summary.contentTypes.isEmpty {
             out += "  content types: \(counts(summary.contentTypes))\n"

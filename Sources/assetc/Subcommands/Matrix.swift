@@ -9,7 +9,8 @@ struct Matrix: ParsableCommand {
         abstract: "Show which variant every device preset gets, for each asset.",
         discussion: """
             Rows are assets, columns are the presets of `assetc presets`; a cell shows the chosen variant's \
-            traits in short (or its file with --files), — when no variant fits.
+            traits in short (or its file with --files), — when no variant fits. --device picks the columns \
+            (one or several presets); --appearance dark asks every preset in dark mode, so dark variants show.
             """)
 
     @Argument(help: ArgumentHelp("A packed archive, an .xcassets folder or a plain asset folder.", valueName: "archive-or-catalog"))
@@ -34,6 +35,17 @@ struct Matrix: ParsableCommand {
         transform: parseLocale)
     var locale: LocaleTag?
 
+    @Option(
+        name: .long, parsing: .upToNextOption,
+        help: ArgumentHelp("Only these device presets, as columns (one or several; see `assetc presets`).", valueName: "preset"),
+        transform: parseDevicePreset)
+    var device: [DevicePreset] = []
+
+    @Option(
+        help: ArgumentHelp("Ask every preset in this appearance: light|dark.", valueName: "appearance"),
+        transform: { try parseTraitValue($0, as: Appearance.self) })
+    var appearance: Appearance?
+
     @Flag(help: "Show the chosen file's name instead of its traits.")
     var files = false
 
@@ -55,15 +67,17 @@ struct Matrix: ParsableCommand {
         let source = try CatalogLoader.load(catalog)
         let selected = names.isEmpty ? source.assetNames : names
         let resolver = makeResolver(rules: rules, fallbackOrder: fallbackOrder)
+        let presets = device.isEmpty ? DevicePreset.all : device
         var rows: [Row] = []
         for name in selected {
             guard let candidates = source.candidates(named: name) else {
-                throw CLIError("no asset named '\(name)' in \(catalog)")
+                throw AssetNameSuggestion.unknownAsset(name, in: catalog, names: source.assetNames)
             }
             var cells: [String: Cell?] = [:]
-            for preset in DevicePreset.all {
+            for preset in presets {
                 var request = preset.traits
                 request.locale = locale
+                if let appearance { request.appearance = appearance }
                 let chosen = resolver.bestVariant(among: candidates.map(\.traits), for: request)
                 cells[preset.name] = chosen.map {
                     Cell(index: $0, source: candidates[$0].source, traits: candidates[$0].traits)
@@ -72,19 +86,19 @@ struct Matrix: ParsableCommand {
             rows.append(Row(name: name, presets: cells))
         }
         if json {
-            print(try JSONOutput.string(rows))
+            try Console.line(try JSONOutput.string(rows))
             return
         }
-        let header = ["asset"] + DevicePreset.all.map(\.name)
+        let header = ["asset"] + presets.map(\.name)
         let table = rows.map { row in
             [row.name]
-                + DevicePreset.all.map { preset -> String in
+                + presets.map { preset -> String in
                     guard let cell = row.presets[preset.name] ?? nil else { return "—" }
                     if files, let source = cell.source { return (source as NSString).lastPathComponent }
                     return Self.shortTraits(cell.traits)
                 }
         }
-        print(TerminalText.escaped(TextTable(header: header, rows: table).rendered, keepingLineBreaks: true))
+        try Console.line(TerminalText.escaped(TextTable(header: header, rows: table).rendered, keepingLineBreaks: true))
     }
 
     /// `2x`, `pad 2x dark`, `any` for a universal vector.

@@ -23,8 +23,13 @@ struct Pack: ParsableCommand {
             A cache beside the output (.<output>.assetc-cache) remembers what was checked and optimised, so \
             a repack only works on files that changed, and does nothing when nothing changed.
 
-            Exit status: 0 on success, 1 when the inputs have errors (without --allow-errors) or the archive \
-            cannot be written, 130 when interrupted.
+            Every error of a run is reported at once (duplicate names, unreadable sets, damaged PNGs); with \
+            --allow-errors the archive is packed around all of them, keeping the first set (by path) of a \
+            duplicated name. A root with no asset catalog and no image is an error unless --allow-empty.
+
+            Exit status: 0 on success, 1 when the inputs have errors (without --allow-errors), 2 when a path \
+            does not exist, a root is empty, -o is not a file path or the archive cannot be written, 130 when \
+            interrupted.
             """)
 
     @Argument(help: ArgumentHelp("An .xcassets folder or a plain asset folder.", valueName: "catalog-or-folder"))
@@ -56,6 +61,9 @@ struct Pack: ParsableCommand {
     @Flag(name: .customLong("allow-errors"), help: "Pack what is valid even when some inputs have errors.")
     var allowErrors = false
 
+    @Flag(name: .customLong("allow-empty"), help: "Accept a root with no asset catalog and no image (otherwise an error, exit 2).")
+    var allowEmpty = false
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
@@ -73,12 +81,11 @@ struct Pack: ParsableCommand {
     }
 
     func run() throws {
-        for path in inputs {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw CLIError("\(path): no such folder")
-            }
+        try InputPaths.requireFolders(inputs, command: "pack")
+        if OutputFile.isStandardOutput(output) {
+            throw CLIError.usage("-o needs a file path: an archive is written to a file and renamed into place, not to standard output")
         }
+        try OutputFile.checkDestination(output)
         let started = Date()
         var options = PackOptions(optimize: optimize, verifyPixels: verifyPixels, maxPixels: maxPixels, allowErrors: allowErrors)
         if let jobs { options.jobs = jobs }
@@ -114,6 +121,12 @@ struct Pack: ParsableCommand {
         var readerOptions = ReaderOptions(verifyPixels: false, jobs: jobs)
         if let maxPixels { readerOptions.maxPixels = maxPixels }
         let index = CatalogReader(options: readerOptions).read(inputs)
+        do {
+            try InputPaths.requireContent(index, roots: inputs, allowEmpty: allowEmpty)
+        } catch {
+            reporter.finish()
+            throw error
+        }
         options.progress = { reporter.update($0) }
 
         let summary: PackSummary
@@ -121,6 +134,8 @@ struct Pack: ParsableCommand {
             summary = try Packer(options: options).pack(index, to: output)
         } catch {
             reporter.finish()
+            // A failed write is exit 2 in every subcommand; errors in the inputs are 1.
+            if case .cannotWrite = error { throw CLIError(error.description, exitCode: 2) }
             throw CLIError(error.description)
         }
         reporter.finish()
@@ -134,14 +149,12 @@ struct Pack: ParsableCommand {
 
     private func report(_ summary: PackSummary, started: Date) throws {
         if json {
-            print(try JSONOutput.string(summary))
+            try Console.line(try JSONOutput.string(summary))
             return
         }
         if !quiet {
-            for problem in summary.problems {
-                FileHandle.standardError.write(Data("warning: skipped: \(TerminalText.escaped("\(problem)"))\n".utf8))
-            }
-            print(TerminalText.escaped(Self.describe(summary, seconds: Date().timeIntervalSince(started)), keepingLineBreaks: true))
+            for problem in summary.problems { Console.error("warning: skipped: \(problem)") }
+            try Console.line(TerminalText.escaped(Self.describe(summary, seconds: Date().timeIntervalSince(started)), keepingLineBreaks: true))
         }
     }
 
@@ -151,17 +164,19 @@ struct Pack: ParsableCommand {
         }
         var text = "packed \(summary.assetCount) assets, \(summary.variantCount) variants, \(summary.payloadCount) payloads"
         if summary.deduplicatedCount > 0 { text += " (\(summary.deduplicatedCount) duplicates stored once)" }
-        text += " into \(summary.output): \(bytes(summary.bytesIn)) in, \(bytes(summary.bytesOut)) out"
-        if summary.optimizedSavings > 0 { text += ", \(bytes(summary.optimizedSavings)) saved by --optimize" }
-        if summary.skippedVariantCount > 0 { text += ", \(summary.skippedVariantCount) variants skipped" }
+        let unit = ByteUnit(forLargest: max(summary.bytesIn, summary.bytesOut))
+        text += " into \(summary.output): \(unit.format(summary.bytesIn)) in, \(unit.format(summary.bytesOut)) out"
+        if summary.optimizedSavings > 0 { text += ", \(unit.format(summary.optimizedSavings)) saved by --optimize" }
+        if summary.skippedVariantCount > 0 {
+            let count = summary.skippedVariantCount
+            text += ", \(count) empty slot\(count == 1 ? "" : "s") left out (variants with no usable file)"
+        }
         if summary.cachedFileCount > 0 { text += ", \(summary.cachedFileCount) files from cache" }
         return text + String(format: " in %.2f s", seconds)
     }
 
     static func bytes(_ count: Int) -> String {
-        if count < 10_000 { return "\(count) B" }
-        if count < 10_000_000 { return String(format: "%.1f kB", Double(count) / 1000) }
-        return String(format: "%.1f MB", Double(count) / 1_000_000)
+        ByteUnit(forLargest: count).format(count)
     }
 }
 
@@ -213,6 +228,7 @@ final class PackProgressReporter: @unchecked Sendable {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        // Progress is best effort: a closed standard error must not stop the pack.
+        try? Console.writeAll(STDERR_FILENO, Array(text.utf8))
     }
 }

@@ -13,7 +13,7 @@ struct Presets: ParsableCommand {
     func run() throws {
         if json {
             let entries = DevicePreset.all.map { PresetJSON(name: $0.name, summary: $0.summary, traits: $0.traits) }
-            print(try JSONOutput.string(entries))
+            try Console.line(try JSONOutput.string(entries))
             return
         }
         let rows = DevicePreset.all.map { preset -> [String] in
@@ -25,7 +25,7 @@ struct Presets: ParsableCommand {
             ]
         }
         let header = ["preset", "idiom", "scale", "gamut", "size classes", "appearance", "contrast", "direction", "device"]
-        print(TextTable(header: header, rows: rows).rendered)
+        try Console.line(TextTable(header: header, rows: rows).rendered)
     }
 }
 

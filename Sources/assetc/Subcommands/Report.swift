@@ -19,7 +19,7 @@ struct Report: ParsableCommand {
     @Argument(help: ArgumentHelp("An .xcassets folder, a plain asset folder, or an archive written by 'assetc pack'.", valueName: "catalog-or-archive"))
     var paths: [String] = []
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The HTML file to write.", valueName: "file"))
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The HTML file to write (- for standard output).", valueName: "file"))
     var output: String?
 
     @Option(help: ArgumentHelp("A configuration file to use for every catalog, instead of each root's .assetc.yml.", valueName: "file"))
@@ -36,6 +36,9 @@ struct Report: ParsableCommand {
         help: ArgumentHelp("Images larger than this many bytes are linked instead of embedded.", valueName: "bytes"))
     var embedLimit: Int = 4 << 20
 
+    @Flag(name: .customLong("allow-empty"), help: "Accept a root with no asset catalog and no image (otherwise an error, exit 2).")
+    var allowEmpty = false
+
     @Option(help: ArgumentHelp("Files and assets checked at once (default: one per processor).", valueName: "n"))
     var jobs: Int?
 
@@ -50,19 +53,20 @@ struct Report: ParsableCommand {
         if let jobs, jobs < 1 { throw usage("--jobs must be at least 1") }
         var folders: [String] = []
         var archives: [String] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw usage("\(path): no such file or folder")
+        for (path, kind) in zip(paths, try InputPaths.requireExisting(paths)) {
+            switch kind {
+            case .folder: folders.append(path)
+            case .file: archives.append(path)
             }
-            if isDirectory.boolValue { folders.append(path) } else { archives.append(path) }
         }
+        if !OutputFile.isStandardOutput(output) { try OutputFile.checkDestination(output) }
         if !archives.isEmpty && (archives.count > 1 || !folders.isEmpty) {
             throw usage("give either catalog folders or one archive")
         }
-        let outputFolder = URL(fileURLWithPath: output).deletingLastPathComponent().standardizedFileURL.path
+        let outputFolder = URL(fileURLWithPath: OutputFile.isStandardOutput(output) ? "./-" : output).deletingLastPathComponent().standardizedFileURL.path
 
         let document: ReportDocument
+        var indexedAssets: Int?
         if let archivePath = archives.first {
             do {
                 let archive = try AssetArchive(path: archivePath)
@@ -79,7 +83,9 @@ struct Report: ParsableCommand {
             }
             let auditor = Auditor(configuration: defaultConfiguration, catalogConfigurations: perCatalog, jobs: jobs)
             let index = CatalogReader(options: auditor.readerOptions(ReaderOptions(jobs: jobs))).read(folders)
+            try InputPaths.requireContent(index, roots: folders, allowEmpty: allowEmpty)
             let report = auditor.audit(index, baseline: knownFindings)
+            indexedAssets = index.assets.count
             let shown = folders.first.flatMap { perCatalog[$0] } ?? defaultConfiguration
             document = ReportDocument(
                 index: index, report: report, configuration: shown, title: title ?? "Report: \(folders.joined(separator: ", "))",
@@ -88,13 +94,15 @@ struct Report: ParsableCommand {
                     Self.relativePath(from: outputFolder, to: URL(fileURLWithPath: catalog).appendingPathComponent(path).standardizedFileURL.path)
                 })
         }
-        do {
-            try AuditCommandSupport.write(HTMLReportRenderer.render(document), to: output)
-        } catch {
-            throw usage("cannot write \(output): \(error)")
-        }
-        let count = document.assets.count
-        AuditCommandSupport.standardError("wrote \(output): \(count) asset\(count == 1 ? "" : "s")")
+        try OutputFile.write(HTMLReportRenderer.render(document), to: output)
+        // The same asset count as `assetc info` and `assetc audit`; sets the reader could not index (with
+        // findings about them) are counted apart.
+        let count = indexedAssets ?? document.assets.count
+        let others = document.assets.count - count
+        let destination = OutputFile.isStandardOutput(output) ? "the page to standard output" : output
+        var summary = "wrote \(destination): \(count) asset\(count == 1 ? "" : "s")"
+        if others > 0 { summary += " and \(others) set\(others == 1 ? "" : "s") that could not be read" }
+        AuditCommandSupport.standardError(summary)
     }
 
     /// `to` relative to the folder `from` (both absolute), percent-encoded for an `href`.

@@ -46,17 +46,17 @@ struct Resolve: ParsableCommand {
         guard let name else { return }
         let request = traits.traitCollection
         guard let candidates = source.candidates(named: name) else {
-            throw CLIError("no asset named '\(name)' in \(catalog)")
+            throw AssetNameSuggestion.unknownAsset(name, in: catalog, names: source.assetNames)
         }
         let resolver = traits.resolver
         let answer = ResolutionAnswer(name: name, candidates: candidates, request: request, resolver: resolver)
         if json {
             var object = answer.json
             if explain { object.explanation = answer.explanationJSON }
-            print(try JSONOutput.string(object))
+            try Console.line(try JSONOutput.string(object))
             return
         }
-        print(answer.text(explain: explain))
+        try Console.line(answer.text(explain: explain))
     }
 }
 

@@ -8,13 +8,15 @@ struct Verify: ParsableCommand {
         abstract: "Check every checksum and record of a packed archive.",
         discussion: """
             Checks the header, every section's CRC, every record's references and every payload's CRC. \
-            Exit status: 0 when the archive is sound, 1 when it is damaged or cannot be read.
+            Exit status: 0 when the archive is sound, 1 when it is damaged or cannot be read, 2 when the path \
+            does not exist or is a folder.
             """)
 
     @Argument(help: ArgumentHelp("A packed archive.", valueName: "archive"))
     var archive: String
 
     func run() throws {
+        try InputPaths.requireArchive(archive, command: "verify")
         let catalog: AssetArchive
         do {
             catalog = try AssetArchive(path: archive)
@@ -28,6 +30,6 @@ struct Verify: ParsableCommand {
             throw CLIError(report)
         }
         let version = catalog.formatVersion
-        print("\(archive): OK (format \(version.major).\(version.minor), \(catalog.count) assets, \(catalog.byteCount) bytes)")
+        try Console.line("\(archive): OK (format \(version.major).\(version.minor), \(catalog.count) assets, \(catalog.byteCount) bytes)")
     }
 }

@@ -19,6 +19,7 @@ struct BatchResolver {
         if file == "-" {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         } else {
+            try InputPaths.requireExisting([file])
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw CLIError("\(file): cannot read the batch file")
             }
@@ -44,7 +45,7 @@ struct BatchResolver {
                 failures += 1
                 answer = Self.failure(name: nil, "\(file):\(lineNumber + 1): not a valid request: \(Self.describe(error))")
             }
-            print(try JSONOutput.string(answer, pretty: false))
+            try Console.line(try JSONOutput.string(answer, pretty: false))
         }
         return failures
     }

@@ -5,11 +5,7 @@ import Foundation
 /// Opens what the user named: a source catalog folder (read with the reader) or a packed archive file.
 enum CatalogLoader {
     static func load(_ path: String, maxPixels: Int? = nil) throws -> any ResolvableCatalog {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CLIError("\(path): no such file or folder")
-        }
-        if !isDirectory.boolValue {
+        if try InputPaths.requireExisting([path]) == [.file] {
             do {
                 return ArchiveCatalog(archive: try AssetArchive(path: path))
             } catch {

@@ -194,7 +194,7 @@ struct ArchivePackTests {
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: output))) == reference)
     }
 
-    @Test("a name in two inputs is an error naming both paths")
+    @Test("a name in two inputs is an error naming both paths; allowed, the first by path is packed and said so")
     func duplicateNames() throws {
         let fixture = try PackFixture()
         var index = fixture.index
@@ -203,11 +203,39 @@ struct ArchivePackTests {
         twin.path = "Hero.png"
         index.assets.append(twin)
         #expect {
-            try Packer.testing(allowErrors: true).packToBytes(index)
+            try Packer.testing().packToBytes(index)
         } throws: { error in
             guard case .duplicateNames(let duplicates) = error as? PackError else { return false }
             return duplicates.count == 1 && duplicates[0].name == "Hero"
                 && Set(duplicates[0].paths) == [fixture.catalog + "/Hero.imageset", fixture.folder + "/Hero.png"]
+        }
+        let (bytes, summary) = try Packer.testing(allowErrors: true).packToBytes(index)
+        let kept = [fixture.catalog + "/Hero.imageset", fixture.folder + "/Hero.png"].min()!
+        #expect(summary.problems.count == 1)
+        #expect(summary.problems.first?.rule == "duplicate-name")
+        #expect(summary.problems.first?.message.contains("only the first (\(kept)) is packed") == true)
+        #expect(try AssetArchive(bytes: bytes).names.filter { $0 == "Hero" }.count == 1)
+    }
+
+    @Test("every error of a run is reported at once: duplicates, input errors and damaged files together")
+    func everyErrorAtOnce() throws {
+        let fixture = try PackFixture()
+        var png = fixture.files["Hero.imageset/hero@3x.png"]!
+        png[png.count / 2] ^= 0xFF
+        try Data(png).write(to: URL(fileURLWithPath: fixture.catalog + "/Hero.imageset/hero@3x.png"))
+        var index = fixture.index
+        var twin = index.assets.first { $0.name == "Hero" }!
+        twin.sourceIndex = 1
+        twin.path = "Hero.png"
+        index.assets.append(twin)
+        index.diagnostics.append(
+            Diagnostic(severity: .error, rule: "missing-file", catalog: fixture.catalog, path: "Hero.imageset/gone.png", message: "missing"))
+        #expect {
+            try Packer.testing().packToBytes(index)
+        } throws: { error in
+            guard case .several(let errors) = error as? PackError, errors.count == 3 else { return false }
+            guard case .duplicateNames = errors[0], case .inputErrors = errors[1], case .damagedFiles = errors[2] else { return false }
+            return true
         }
     }
 

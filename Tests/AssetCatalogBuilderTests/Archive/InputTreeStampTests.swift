@@ -15,7 +15,7 @@ struct InputTreeStampTests {
         init() throws {
             root = FileManager.default.temporaryDirectory.appendingPathComponent("assetc-stamp-\(UUID().uuidString)")
             catalog = root.appendingPathComponent("App.xcassets")
-            output = root.appendingPathComponent("App.car")
+            output = root.appendingPathComponent("App.assetc")
             for group in 0..<3 {
                 for set in 0..<4 {
                     let folder = catalog.appendingPathComponent("Group\(group)/Icon\(set).imageset")

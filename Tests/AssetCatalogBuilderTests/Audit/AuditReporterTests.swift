@@ -42,7 +42,13 @@ struct AuditReporterTests {
         let text = AuditTextReporter().render(Self.report)
         for finding in Self.report.findings { #expect(text.contains(finding.description)) }
         let summary = Self.report.summary
-        #expect(text.hasSuffix("\(summary.errors) errors, \(summary.warnings) warnings, \(summary.notes) notes in 1 catalog (\(Self.report.assetCount) assets)\n"))
+        // Assets counted as `assetc info` counts them; sets of unsupported kinds apart.
+        let unsupported = Self.report.unsupportedSetCount
+        let sets = unsupported > 0 ? ", \(unsupported) unsupported set\(unsupported == 1 ? "" : "s")" : ""
+        #expect(
+            text.hasSuffix(
+                "\(summary.errors) errors, \(summary.warnings) warnings, \(summary.notes) notes in 1 catalog "
+                    + "(\(Self.report.assetCount - unsupported) assets\(sets))\n"))
     }
 
     @Test("JSON: the documented keys, in order, and the summary")

@@ -15,7 +15,8 @@ public enum AuditDocumentation {
 
             ```sh
             assetc audit <catalog-or-folder>... [--format text|json|sarif|github] [--config FILE]
-                         [--baseline FILE] [--write-baseline FILE] [--strict] [--output FILE]
+                         [--baseline FILE [--show-baseline]] [--write-baseline FILE] [--strict] [--output FILE]
+                         [--allow-empty]
             ```
 
 
@@ -129,11 +130,13 @@ public enum AuditDocumentation {
           the audit from the repository root); `partialFingerprints` carries the finding's fingerprint.
         - `--format github`: `::error file=…,title=rule::message` workflow commands, which GitHub Actions shows
           as annotations on the pull request (notes and baselined findings as `::notice`).
-        - `--output FILE` writes the report to a file instead of standard output.
+        - `--output FILE` writes the report to a file instead of standard output (`-` is standard output). The
+          file is written beside its destination and renamed into place: a failed write leaves no partial file.
         - `--list-rules` lists the rules (`--format markdown` prints this document, `--format json` a list).
 
         **Exit status:** 0 when there is no error-level finding (with `--strict`: no error or warning), 1 when
-        there is, 2 for usage errors, unreadable configuration or baseline files, roots that do not exist, and
+        there is, 2 for usage errors, unreadable configuration or baseline files, roots that do not exist, roots
+        with no asset catalog and no image (unless `--allow-empty`), output that cannot be written, and
         internal errors. Findings in the baseline never fail the run.
 
         ### JSON schema
@@ -170,7 +173,8 @@ public enum AuditDocumentation {
 
         `assetc audit App/Assets.xcassets --write-baseline .assetc-baseline.json` records every current
         finding; commit the file. `assetc audit App/Assets.xcassets --baseline .assetc-baseline.json` then
-        reports those findings as known (`(baseline)` in text, `"baseline": true` in JSON, `baselineState:
+        reports those findings as known (in text one line counting them per rule, or each marked `(baseline)`
+        with `--show-baseline`; `"baseline": true` in JSON, `baselineState:
         unchanged` in SARIF, `::notice` in GitHub format) and they never fail the run, while every new finding
         does. A fingerprint does not depend on line numbers or on where the repository is checked out; it
         changes when the finding's message changes. Each baseline entry covers one finding. The file:

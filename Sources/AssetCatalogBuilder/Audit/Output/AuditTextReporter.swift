@@ -4,16 +4,21 @@ public struct AuditTextReporter: Sendable {
     /// Whether to use ANSI colours (only for a terminal, and never when `NO_COLOR` is set).
     public var colors: Bool
 
+    /// Whether findings from the baseline are listed one by one; when off they are one line of counts per rule.
+    public var showsBaselined: Bool
+
     /// Creates a reporter.
-    public init(colors: Bool = false) {
+    public init(colors: Bool = false, showsBaselined: Bool = true) {
         self.colors = colors
+        self.showsBaselined = showsBaselined
     }
 
     /// The whole text, ending with the summary line and a newline.
     public func render(_ report: AuditReport) -> String {
         var out = ""
         var currentGroup: GroupKey?
-        for finding in report.findings {
+        let listed = showsBaselined ? report.findings : report.findings.filter { !$0.isBaselined }
+        for finding in listed {
             let group = GroupKey(catalog: finding.catalog, asset: finding.asset)
             if group != currentGroup {
                 if currentGroup != nil { out += "\n" }
@@ -24,7 +29,8 @@ public struct AuditTextReporter: Sendable {
             }
             out += line(finding) + "\n"
         }
-        if !report.findings.isEmpty { out += "\n" }
+        if !listed.isEmpty { out += "\n" }
+        if listed.count < report.findings.count { out += baselineLine(report) + "\n" }
         out += summaryLine(report) + "\n"
         return out
     }
@@ -43,13 +49,24 @@ public struct AuditTextReporter: Sendable {
         return text
     }
 
+    /// `known from the baseline: 5 missing-scale, 2 unused-asset (--show-baseline lists them)`.
+    public func baselineLine(_ report: AuditReport) -> String {
+        var counts: [String: Int] = [:]
+        for finding in report.findings where finding.isBaselined { counts[finding.rule, default: 0] += 1 }
+        let parts = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+        return style("known from the baseline: \(parts.joined(separator: ", ")) (--show-baseline lists them)", Style.dim)
+    }
+
     /// `3 errors, 5 warnings, 2 notes in 2 catalogs (412 assets)`, plus the baselined count when there are any.
     public func summaryLine(_ report: AuditReport) -> String {
         let summary = report.summary
         var text = [
             Self.count(summary.errors, "error"), Self.count(summary.warnings, "warning"), Self.count(summary.notes, "note"),
         ].joined(separator: ", ")
-        text += " in \(Self.count(report.sources.count, "catalog")) (\(Self.count(report.assetCount, "asset")))"
+        // The same asset count as `assetc info`: sets of unsupported kinds are counted apart.
+        let unsupported = report.unsupportedSetCount
+        let sets = unsupported > 0 ? ", \(Self.count(unsupported, "unsupported set"))" : ""
+        text += " in \(Self.count(report.sources.count, "catalog")) (\(Self.count(report.assetCount - unsupported, "asset"))\(sets))"
         if summary.baselined > 0 {
             text += "; \(Self.count(summary.baselined, "known finding")) from the baseline"
         }

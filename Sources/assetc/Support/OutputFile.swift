@@ -1,0 +1,86 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The one way the command line writes a file it was asked to write (`-o`, `--output`,
+/// `--write-baseline`): `-` is standard output; anything else is written to a temporary file beside it
+/// and renamed into place, so a failure never leaves a partial file and an existing file is untouched.
+/// Every failure is a ``CLIError`` (exit 2) that says in words what went wrong.
+enum OutputFile {
+    /// Whether `path` names standard output.
+    static func isStandardOutput(_ path: String) -> Bool { path == "-" }
+
+    /// Writes `text` to `path` (or standard output for `-`).
+    static func write(_ text: String, to path: String, option: String = "-o") throws(CLIError) {
+        try write(bytes: Array(text.utf8), to: path, option: option)
+    }
+
+    /// Writes `bytes` to `path` (or standard output for `-`).
+    static func write(bytes: [UInt8], to path: String, option: String = "-o") throws(CLIError) {
+        if isStandardOutput(path) {
+            try Console.out(bytes: bytes)
+            return
+        }
+        let folder = try checkDestination(path, option: option)
+        let name = MessageText.quote(path)
+        let finalName = URL(fileURLWithPath: path).lastPathComponent
+        var template = Array((folder + "/.\(finalName).tmp-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            let failure = POSIXFailure(errno: errno)
+            if failure.errno == EACCES || failure.errno == EROFS || failure.errno == EPERM {
+                throw CLIError("cannot write \(name): the folder '\(MessageText.quote(folder))' is not writable (\(failure.reason))", exitCode: 2)
+            }
+            throw CLIError("cannot write \(name): cannot create a file in '\(MessageText.quote(folder))': \(failure.reason)", exitCode: 2)
+        }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var committed = false
+        defer {
+            if !committed { unlink(temporary) }
+        }
+        do throws(POSIXFailure) {
+            // mkstemp creates the file 0600; give it what a plain create would (0666 less the umask).
+            let mask = umask(0)
+            umask(mask)
+            fchmod(descriptor, 0o666 & ~mask)
+            try Console.writeAll(descriptor, bytes)
+            if close(descriptor) != 0 { throw POSIXFailure(errno: errno) }
+        } catch {
+            close(descriptor)
+            throw CLIError("cannot write \(name): \(error.reason)", exitCode: 2)
+        }
+        guard rename(temporary, path) == 0 else {
+            throw CLIError("cannot write \(name): \(POSIXFailure(errno: errno).reason)", exitCode: 2)
+        }
+        committed = true
+    }
+
+    /// Checks that `path` can name a new file: not a folder, in a folder that exists. Returns that folder.
+    ///
+    /// - Throws: ``CLIError`` (exit 2) in words: "is a folder; -o needs a file path", "the folder … does not exist".
+    @discardableResult
+    static func checkDestination(_ path: String, option: String = "-o") throws(CLIError) -> String {
+        let name = MessageText.quote(path)
+        var isDirectory: ObjCBool = false
+        if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            throw CLIError.usage("\(name) is a folder; \(option) needs a file path (for example \(name.hasSuffix("/") ? name : name + "/")file)")
+        }
+        // The folder as the user wrote it (relative stays relative), so the message names what they typed.
+        let parent = (path as NSString).deletingLastPathComponent
+        let folder = parent.isEmpty ? "." : parent
+        var folderIsDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &folderIsDirectory) else {
+            throw CLIError.usage("cannot write \(name): the folder '\(MessageText.quote(folder))' does not exist")
+        }
+        guard folderIsDirectory.boolValue else {
+            throw CLIError.usage("cannot write \(name): '\(MessageText.quote(folder))' is a file, not a folder")
+        }
+        return folder
+    }
+}
