@@ -63,7 +63,18 @@ struct Info: ParsableCommand {
         }
 
         let index: CatalogIndex
-        if let archivePath = archivePaths.first {
+        var car: CARFile?
+        if let archivePath = archivePaths.first, CARSource.isCAR(archivePath) {
+            let opened: CARFile
+            do {
+                opened = try CARSource.open(archivePath)
+            } catch {
+                InfoOutput.standardError("error: \(error)")
+                throw ExitCode(2)
+            }
+            car = opened
+            index = CatalogIndex(car: opened, path: archivePath)
+        } else if let archivePath = archivePaths.first {
             do {
                 index = try CatalogIndex(archive: try AssetArchive(path: archivePath))
             } catch {
@@ -76,8 +87,9 @@ struct Info: ParsableCommand {
         }
         if json {
             // [UInt8] is DataProtocol: written from its own storage, with no copy into a Data.
-            try? FileHandle.standardOutput.write(contentsOf: InfoReport(index: index).render())
+            try? FileHandle.standardOutput.write(contentsOf: InfoReport(index: index, car: car.map(CARFacts.init)).render())
         } else {
+            if let car { print(CARFacts(file: car).text) }
             print(InfoText(index: index).render(), terminator: "")
         }
         if index.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
@@ -97,6 +109,8 @@ enum InfoOutput {
 /// reading the catalog on large inputs.
 struct InfoReport {
     let index: CatalogIndex
+    /// Header facts of an `Assets.car`, written as the `car` object.
+    var car: CARFacts? = nil
 
     /// Assets rendered per task: large catalogs are rendered in parallel, in pieces of this many.
     static let assetsPerPiece = 512
@@ -110,6 +124,10 @@ struct InfoReport {
         let (pieces, summary) = renderAssetsAndSummary(depth: json.itemCounts)
         for piece in pieces { json.appendItems(piece.bytes, count: piece.items) }
         json.close("]")
+        if let car {
+            json.key("car")
+            car.write(to: &json)
+        }
         json.key("diagnostics")
         json.open("[")
         for diagnostic in index.diagnostics {
@@ -667,7 +685,7 @@ struct InfoText {
         var out = ""
         let multipleSources = index.sources.count > 1
         for source in index.sources {
-            out += "\(source.path) (\(source.kind == .xcassets ? "asset catalog" : "plain folder"))\n"
+            out += "\(source.path) (\(source.kind == .xcassets ? "asset catalog" : source.kind == .car ? "compiled catalog" : "plain folder"))\n"
         }
         out += "\nAssets (\(index.assets.count)):\n"
         for asset in index.assets {

@@ -10,6 +10,7 @@ enum CatalogLoader {
             throw CLIError("\(path): no such file or folder")
         }
         if !isDirectory.boolValue {
+            if CARSource.isCAR(path) { return CatalogIndex(car: try CARSource.open(path), path: path) }
             do {
                 return ArchiveCatalog(archive: try AssetArchive(path: path))
             } catch {
