@@ -84,9 +84,11 @@ public final class CARDecoder {
                 .outOfRange, "internal reference of \(rendition.name)", offset: rendition.offset,
                 "rectangle \(reference.x),\(reference.y) \(reference.width)x\(reference.height) lies outside the \(atlas.width)x\(atlas.height) atlas")
         }
+        // The rectangle's origin is its bottom-left corner, counted from the atlas's bottom edge (Core Graphics).
+        let top = atlas.height - reference.y - reference.height
         var pixels = [UInt8](repeating: 0, count: reference.width * reference.height * 4)
         for row in 0..<reference.height {
-            let from = ((reference.y + row) * atlas.width + reference.x) * 4
+            let from = ((top + row) * atlas.width + reference.x) * 4
             let to = row * reference.width * 4
             pixels[to..<(to + reference.width * 4)] = atlas.pixels[from..<(from + reference.width * 4)]
         }
@@ -168,7 +170,8 @@ public final class CARDecoder {
     }
 
     /// `palette-img`: an LZFSE stream holding a palette header (`0xCAFEF00D`, version, colour count), the colours
-    /// (4 bytes: alpha, red, green, blue, premultiplied) and one index per pixel (1, 2, 4, 8 or 16 bits).
+    /// (4 bytes: alpha, red, green, blue, premultiplied) and one index per pixel (1, 2, 4, 8 or 16 bits) in
+    /// 16-bit words, rows starting on a word.
     private func decodePalette(_ rendition: CARRendition, _ bitmap: CARBitmap) throws(CARError) -> DecodedImage {
         let width = rendition.width, height = rendition.height
         guard let piece = bitmap.chunks.first, bitmap.chunks.count == 1 else {
@@ -199,32 +202,31 @@ public final class CARDecoder {
             let indexBytes = view.count - 10 - 4 * count
             let pixels = width * height
             var bits = 0
-            var paddedRows = false
+            var rowStride = 0
+            // Indices fill 16-bit little-endian words from the most significant bit down (so with 8-bit
+            // indices the first pixel is the word's high byte); each row starts on a new word.
             for candidate in [16, 8, 4, 2, 1] where candidate >= 8 || count <= 1 << candidate {
-                if indexBytes == (pixels * candidate + 7) / 8 { bits = candidate; break }
-                if candidate < 8, indexBytes == height * ((width * candidate + 7) / 8) { bits = candidate; paddedRows = true; break }
+                let stride = 2 * ((width * candidate + 15) / 16)
+                if indexBytes == height * stride {
+                    bits = candidate
+                    rowStride = stride
+                    break
+                }
             }
             guard bits > 0 else {
                 throw view.error(.outOfRange, at: 10, "\(indexBytes) index bytes fit no index width for \(width)x\(height) pixels and \(count) colours")
             }
             let indices = try view.slice(10 + 4 * count, indexBytes)
             var output = [UInt8](repeating: 0, count: pixels * 4)
-            let rowStride = paddedRows ? (width * bits + 7) / 8 : 0
             for y in 0..<height {
                 for x in 0..<width {
                     let position = y * width + x
-                    let index: Int
-                    switch bits {
-                    case 16: index = Int(indices.buffer[2 * position]) | Int(indices.buffer[2 * position + 1]) << 8
-                    case 8: index = Int(indices.buffer[position])
-                    default:
-                        let bitOffset = paddedRows ? y * rowStride * 8 + x * bits : position * bits
-                        let byte = indices.buffer[bitOffset / 8]
-                        let shift = 8 - bits - bitOffset % 8
-                        index = Int(byte >> UInt8(shift)) & ((1 << bits) - 1)
-                    }
+                    let bitInRow = x * bits
+                    let wordOffset = y * rowStride + 2 * (bitInRow / 16)
+                    let word = Int(indices.buffer[wordOffset]) | Int(indices.buffer[wordOffset + 1]) << 8
+                    let index = (word >> (16 - bits - bitInRow % 16)) & ((1 << bits) - 1)
                     guard index < count else {
-                        throw indices.error(.outOfRange, at: position * bits / 8, "colour index \(index) of \(count)")
+                        throw indices.error(.outOfRange, at: wordOffset, "colour index \(index) of \(count)")
                     }
                     output[4 * position] = colors.buffer[4 * index + 1]
                     output[4 * position + 1] = colors.buffer[4 * index + 2]

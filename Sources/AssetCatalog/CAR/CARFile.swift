@@ -155,6 +155,15 @@ public final class CARFile: @unchecked Sendable {
         }
         var keyFormat: [CARAttribute] = []
         for index in 0..<attributeCount { keyFormat.append(CARAttribute(identifier: try format.u32(12 + 4 * index))) }
+        // Older files list a placeholder (5) where the keys really hold another attribute; KEYFORMATWORKAROUND
+        // gives, per slot, the attribute that replaces it (0: unchanged). Internal references name the real one.
+        if let workaroundBlock = store.variable("KEYFORMATWORKAROUND") {
+            let workaround = try store.block(workaroundBlock, as: "KEYFORMATWORKAROUND")
+            for slot in 0..<min(keyFormat.count, workaround.count / 4) {
+                let replacement = try workaround.u32(4 * slot)
+                if replacement != 0 { keyFormat[slot] = CARAttribute(identifier: replacement) }
+            }
+        }
 
         func names(_ tree: String) throws(CARError) -> [(name: String, identifier: UInt16)] {
             guard store.variable(tree) != nil else { return [] }

@@ -143,7 +143,7 @@ public struct CARInfoTag: Sendable {
 
 /// Where a layout-1003 rendition's pixels are: a rectangle of a packed atlas named by its key.
 public struct CARInternalReference: Sendable, Hashable {
-    /// The rectangle in the atlas, in pixels from its top-left corner.
+    /// The rectangle in the atlas, in pixels; `y` counts from the atlas's bottom edge to the rectangle's bottom.
     public var x: Int, y: Int, width: Int, height: Int
     /// The atlas's key attributes (attribute identifier → value), as listed in the reference.
     public var atlasKey: [(attribute: UInt16, value: UInt16)]

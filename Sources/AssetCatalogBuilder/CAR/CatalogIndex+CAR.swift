@@ -4,15 +4,17 @@ extension CatalogIndex {
     /// An index of a compiled catalog: each facet an asset, each rendition linked to it a variant, so `info`,
     /// `matrix`, `resolve`, `audit` and `report` read an `Assets.car` the way they read a source catalog.
     ///
-    /// A variant's ``Variant/source`` is the rendition's stored name, its ``FileInspection`` the stored size in
+    /// A variant's ``Variant/source`` is the path `extract --all` writes it to (``CARFile/outputPaths()``; the stored
+    /// name is the `rendition` attribute), its ``FileInspection/problem`` why its pixels cannot be decoded, its ``FileInspection`` the stored size in
     /// bytes (header, info tags and payload) and the pixel size from the header; its attributes keep everything
     /// else (see ``CARFile/attributes(of:)``). Renditions without a facet are not assets (``CARFile/internalRenditions``).
     public init(car: CARFile, path: String) {
         var assets: [Asset] = []
+        let outputPaths = car.outputPaths()
         for facet in car.facets {
             let renditions = facet.renditions.map { car.renditions[$0] }
             var asset = Asset(name: facet.name, kind: Self.kind(of: renditions), sourceIndex: 0, path: facet.name)
-            for rendition in renditions {
+            for (rendition, index) in zip(renditions, facet.renditions) {
                 let traits = car.traits(of: rendition)
                 if case .color(let color) = rendition.payload, asset.kind == .color {
                     asset.colors.append(ColorVariant(traits: traits, value: Self.colorValue(color)))
@@ -20,14 +22,15 @@ extension CatalogIndex {
                 }
                 let type = Self.contentType(of: rendition)
                 let pixelSize = rendition.width > 0 && rendition.height > 0
+                let attributes = car.attributes(of: rendition)
                 asset.variants.append(
                     Variant(
-                        traits: traits, source: rendition.name, contentType: type,
+                        traits: traits, source: outputPaths[index], contentType: type,
                         inspection: FileInspection(
                             byteCount: rendition.byteCount, contentType: type ?? .unknown,
                             pixelWidth: pixelSize ? rendition.width : nil, pixelHeight: pixelSize ? rendition.height : nil,
-                            problem: nil),
-                        attributes: car.attributes(of: rendition)))
+                            problem: attributes["not-decoded"]),
+                        attributes: attributes))
             }
             assets.append(asset)
         }
