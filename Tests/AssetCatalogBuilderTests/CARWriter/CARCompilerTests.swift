@@ -79,6 +79,36 @@ struct CARCompilerTests {
         #expect(compared > 5)
     }
 
+    /// What CoreUI's keys can say: no "any" gamut (sRGB is 0) and direction as a raw attribute.
+    static func asStored(_ traits: VariantTraits) -> VariantTraits {
+        var traits = traits
+        traits.layoutDirection = nil
+        if traits.displayGamut == .sRGB { traits.displayGamut = nil }
+        return traits
+    }
+
+    @Test(arguments: [CompilePlatform.iphoneos, .macosx, .appletvos, .watchos])
+    func resolvingTheCompiledCarGivesTheSourceCatalogsAnswer(platform: CompilePlatform) throws {
+        let (index, compiled) = Self.compile("Showcase.xcassets", platform: platform)
+        let car = try CARFile(bytes: compiled.car)
+        let readBack = CatalogIndex(car: car, path: "Assets.car")
+        let resolver = Resolver()
+        var compared = 0
+        for asset in index.assets where asset.kind == .image || asset.kind == .data {
+            let sourceTraits = asset.selectableVariants
+                .filter { $0.traits.idiom == nil || platform.idioms.contains($0.traits.idiom!) }
+                .map { Self.asStored($0.traits) }
+            let compiledTraits = (readBack.asset(named: asset.name)?.variants ?? []).map(\.traits)
+            for preset in DevicePreset.all {
+                let fromSource = resolver.bestVariant(among: sourceTraits, for: preset.traits).map { sourceTraits[$0] }
+                let fromCar = resolver.bestVariant(among: compiledTraits, for: preset.traits).map { compiledTraits[$0] }
+                #expect(fromSource == fromCar, "\(asset.name) on \(preset.name) (\(platform))")
+                compared += 1
+            }
+        }
+        #expect(compared > 0)
+    }
+
     @Test func coloursAndDataSetsRoundTrip() throws {
         let (index, compiled) = Self.compile("Showcase.xcassets")
         let car = try CARFile(bytes: compiled.car)
