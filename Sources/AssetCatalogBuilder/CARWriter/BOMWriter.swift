@@ -65,7 +65,12 @@ struct BOMWriter {
         BinaryWriter.appendBE32(&bytes, UInt32(level[0].page))
         BinaryWriter.appendBE32(&bytes, UInt32(Self.pageSize))
         BinaryWriter.appendBE32(&bytes, UInt32(entries.count))
+        // Then a zero byte, the key length (0xFFFFFFFF when keys differ in length) and a zero word, as Xcode
+        // writes them.
         bytes.append(0)
+        let lengths = Set(entries.map(\.key.count))
+        BinaryWriter.appendBE32(&bytes, lengths.count == 1 ? UInt32(lengths.first!) : lengths.isEmpty ? 0 : 0xFFFF_FFFF)
+        BinaryWriter.appendBE32(&bytes, 0)
         set(header, bytes)
         return header
     }

@@ -56,6 +56,8 @@ public struct CARCompiler: Sendable {
         var properties: AssetProperties
         var color: ColorValue?
         var iconSizeIndex: Int
+        /// On macOS Xcode's keys have no idiom: `mac` entries are stored under universal.
+        var foldsMacIdiom = false
     }
 
     /// Compiles `index`.
@@ -104,7 +106,7 @@ public struct CARCompiler: Sendable {
                     let sizeIndex = variant.attributes["size"].flatMap { sizes.firstIndex(of: $0) } ?? 0
                     if asset.kind == .appIcon, let size = variant.attributes["size"] {
                         let points = Self.points(size)
-                        let idiom = Self.idiomValue(variant.traits, variant.attributes)
+                        let idiom = options.platform.isMac && variant.traits.idiom == .mac ? 0 : Self.idiomValue(variant.traits, variant.attributes)
                         if !entries.contains(where: { $0.index == sizeIndex && $0.idiom == idiom }) {
                             entries.append((Int(points.width.rounded()), Int(points.height.rounded()), sizeIndex, idiom))
                         }
@@ -126,6 +128,7 @@ public struct CARCompiler: Sendable {
 
         let width = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let frozenLocales = localeIDs
+        for number in jobs.indices { jobs[number].foldsMacIdiom = options.platform.isMac }
         let frozenJobs = jobs
         let results = parallelMap(count: frozenJobs.count, width: width) { number -> Result<CompiledRendition, CompileProblem> in
             let job = frozenJobs[number]
@@ -154,6 +157,8 @@ public struct CARCompiler: Sendable {
         }
         var keyed: [(key: [UInt8], value: [UInt8])] = []
         var keysSeen = Set<[UInt8]>()
+        // Preferred renditions first (stable), so they win a shared key.
+        renditions = renditions.filter(\.preferred) + renditions.filter { !$0.preferred }
         for rendition in renditions {
             var key: [UInt8] = []
             for attribute in keyFormat { BinaryWriter.appendLE16(&key, rendition.key[attribute] ?? 0) }
@@ -173,7 +178,7 @@ public struct CARCompiler: Sendable {
             let part: UInt16
             switch asset.kind {
             case .color: part = Self.colorPart
-            case .appIcon: part = Self.multisizePart
+            case .appIcon: part = Self.iconImagePart
             case .image, .data: part = Self.imagePart
             }
             let attributes: [(UInt16, UInt16)] = [(1, Self.element), (2, part), (17, identifiers[facet])]
@@ -367,7 +372,7 @@ public struct CARCompiler: Sendable {
         var key = baseKey(
             identifier: identifier, part: job.kind == .appIcon ? iconImagePart : job.kind == .color ? colorPart : imagePart)
         let traits = job.traits
-        key[.idiom] = idiomValue(traits, job.attributes)
+        key[.idiom] = job.foldsMacIdiom && traits.idiom == .mac ? 0 : idiomValue(traits, job.attributes)
         key[.scale] = UInt16(traits.displayScale?.value ?? 0)
         key[.displayGamut] = traits.displayGamut == .displayP3 ? 1 : 0
         key[.horizontalSizeClass] = traits.horizontalSizeClass.map { $0 == .compact ? 1 : 2 } ?? 0
@@ -385,6 +390,15 @@ public struct CARCompiler: Sendable {
 
     private static func rendition(for job: Job, identifier: UInt16, locales: [String: UInt16]) -> Result<CompiledRendition, CompileProblem> {
         var key = key(for: job, identifier: identifier)
+        let preferred = job.foldsMacIdiom && job.traits.idiom == .mac
+        return Self.build(job, key: &key, locales: locales).map { rendition in
+            var rendition = rendition
+            rendition.preferred = preferred
+            return rendition
+        }
+    }
+
+    private static func build(_ job: Job, key: inout [CARAttribute: UInt16], locales: [String: UInt16]) -> Result<CompiledRendition, CompileProblem> {
         key[.localization] = job.attributes["locale"].flatMap { locales[$0] } ?? 0
         var flags: UInt32 = 0
         switch job.properties.templateRenderingIntent {

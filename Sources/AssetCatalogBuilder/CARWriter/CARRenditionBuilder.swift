@@ -4,6 +4,9 @@ import AssetCatalog
 struct CompiledRendition: Sendable {
     var key: [CARAttribute: UInt16]
     var value: [UInt8]
+    /// Whether this rendition wins when another one has the same key (a `mac` entry folded into the
+    /// universal key on macOS beats a universal entry).
+    var preferred = false
 }
 
 /// Builds `CTSI` rendition values: the 184-byte header, the info tags, then an `MLEC` bitmap, a `DWAR` raw

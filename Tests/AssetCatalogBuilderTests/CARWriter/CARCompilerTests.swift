@@ -80,8 +80,10 @@ struct CARCompilerTests {
     }
 
     /// What CoreUI's keys can say: no "any" gamut (sRGB is 0) and direction as a raw attribute.
-    static func asStored(_ traits: VariantTraits) -> VariantTraits {
+    /// On macOS, as in Xcode's output, keys have no idiom: `mac` entries are stored as universal.
+    static func asStored(_ traits: VariantTraits, platform: CompilePlatform = .iphoneos) -> VariantTraits {
         var traits = traits
+        if platform == .macosx && traits.idiom == .mac { traits.idiom = nil }
         traits.layoutDirection = nil
         if traits.displayGamut == .sRGB { traits.displayGamut = nil }
         return traits
@@ -97,7 +99,7 @@ struct CARCompilerTests {
         for asset in index.assets where asset.kind == .image || asset.kind == .data {
             let sourceTraits = asset.selectableVariants
                 .filter { $0.traits.idiom == nil || platform.idioms.contains($0.traits.idiom!) }
-                .map { Self.asStored($0.traits) }
+                .map { Self.asStored($0.traits, platform: platform) }
             let compiledTraits = (readBack.asset(named: asset.name)?.variants ?? []).map(\.traits)
             for preset in DevicePreset.all {
                 let fromSource = resolver.bestVariant(among: sourceTraits, for: preset.traits).map { sourceTraits[$0] }
