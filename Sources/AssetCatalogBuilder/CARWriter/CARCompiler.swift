@@ -400,12 +400,9 @@ public struct CARCompiler: Sendable {
 
     private static func build(_ job: Job, key: inout [CARAttribute: UInt16], locales: [String: UInt16]) -> Result<CompiledRendition, CompileProblem> {
         key[.localization] = job.attributes["locale"].flatMap { locales[$0] } ?? 0
-        var flags: UInt32 = 0
-        switch job.properties.templateRenderingIntent {
-        case "template": flags |= 2 << 4
-        case "original": flags |= 1 << 4
-        default: break
-        }
+        // Flags as Xcode writes them: 8 for a template image, 16 for any other image, 0 for app icons
+        // (heliport_icons, Xcode 13; Stasis, Xcode 26). Xcode's bit for "original" is not established: 16.
+        var flags: UInt32 = job.kind == .appIcon ? 0 : job.properties.templateRenderingIntent == "template" ? 8 : 16
         let scale = job.traits.displayScale?.value ?? 0
         if let color = job.color {
             guard case .components(let components) = color else { return .failure(CompileProblem("a system colour")) }
