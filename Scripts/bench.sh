@@ -3,7 +3,7 @@
 # times on shared machines are not stable. Results and how to read them: docs/PERFORMANCE.md.
 #
 #   Scripts/bench.sh              everything
-#   Scripts/bench.sh resolver     only the resolver benchmark (also: read, pack, audit)
+#   Scripts/bench.sh resolver     only the resolver benchmark (also: read, pack, audit, compile)
 #
 # BENCH_DIR (default .build-bench) holds the generated 10,000-set catalog and the outputs.
 set -euo pipefail
@@ -130,4 +130,23 @@ if [ "$only" = all ] || [ "$only" = audit ]; then
     "'$bin/assetc' audit '$catalog' --format json")
   echo "  assetc info --json   ${info_s}s"
   echo "  assetc audit         ${audit_s}s  $(ratio "$audit_s" "$info_s")x info (medians of $runs interleaved runs)"
+fi
+
+if [ "$only" = all ] || [ "$only" = compile ]; then
+  echo
+  echo "== Compiling 10,000 sets x 3 scales to Assets.car vs assetc pack and tar -cf of the same folder"
+  compiled="$bench_dir/compiled"
+  input_bytes=$(find "$catalog" -type f ! -name Contents.json -print0 | du -cb --files0-from=- | tail -1 | cut -f1)
+  input_mb=$(awk -v b="$input_bytes" 'BEGIN { printf "%.1f", b / 1e6 }')
+  tar_s=$(median_seconds tar -cf "$bench_dir/bench.tar" -C "$bench_dir" Bench.xcassets)
+  read -r compile_s pack_s < <(interleaved_medians \
+    "'$bin/assetc' compile '$catalog' --compile '$compiled' --platform iphoneos --minimum-deployment-target 17.0" \
+    "'$bin/assetc' pack '$catalog' -o '$bench_dir/Bench.car' --no-cache --quiet")
+  car_bytes=$(stat -c %s "$compiled/Assets.car")
+  echo "  input PNGs                      $input_mb MB"
+  echo "  tar -cf                         ${tar_s}s"
+  echo "  assetc pack                     ${pack_s}s"
+  echo "  assetc compile                  ${compile_s}s  $(awk -v m="$input_mb" -v s="$compile_s" 'BEGIN { printf "%.0f", m / s }') MB/s of PNG input"
+  echo "  compile / pack: $(ratio "$compile_s" "$pack_s")x (target <= 3x); compile / tar: $(ratio "$compile_s" "$tar_s")x"
+  echo "  Assets.car                      $car_bytes bytes ($(awk -v a="$car_bytes" -v b="$input_bytes" 'BEGIN { printf "%.2f", a / b }')x the PNG input)"
 fi

@@ -144,7 +144,8 @@ public struct CARCompiler: Sendable {
         }
         for set in multisize {
             var key = Self.baseKey(identifier: identifiers[set.facet], part: Self.multisizePart)
-            key[.scale] = 0
+            // Xcode keys the multisize set at scale 1.
+            key[.scale] = 1
             let value = CSIBuilder.value(
                 name: set.name, flags: 0, width: 0, height: 0, scale: 0, pixelFormat: nil, colorSpace: 0,
                 layout: CSIBuilder.layoutMultisizeSet, infoTags: [], payload: CSIBuilder.multisizeSet(set.entries))
