@@ -120,8 +120,8 @@ public final class CARDecoder {
         guard rowBytes >= width * bytesPerPixel, rowBytes <= 16 * width * bytesPerPixel + 64 else {
             throw CARError(.outOfRange, where_, offset: rendition.offset, "\(rowBytes) bytes per row for \(width) pixels")
         }
+        // Chunks are decoded one at a time, each checked against its stream before its output is allocated.
         var raw: [UInt8] = []
-        raw.reserveCapacity(rowBytes * height)
         var rowsLeft = height
         for chunk in bitmap.chunks {
             let rows = chunk.rows ?? rowsLeft
@@ -153,6 +153,10 @@ public final class CARDecoder {
                 }
                 return try LZDecoder.lzvn(data.buffer, expectedSize: size)
             case .zip:
+                // Deflate cannot expand more than 1032 to 1.
+                guard size <= data.count.multipliedReportingOverflow(by: 1032).partialValue else {
+                    throw CARError(.corruptStream, "zlib stream", offset: data.base, "\(data.count) bytes cannot hold \(size)")
+                }
                 var output = [UInt8](repeating: 0, count: size)
                 let ok = output.withUnsafeMutableBytes { Deflate.decompress(data.buffer, into: $0) }
                 guard ok else { throw CARError(.corruptStream, "zlib stream", offset: data.base, "the stream is damaged or has the wrong size") }
