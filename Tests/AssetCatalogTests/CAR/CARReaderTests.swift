@@ -111,6 +111,34 @@ struct CARReaderTests {
         #expect(reason.contains("multisize"))
     }
 
+    @Test("rle: per-row control words (top bit: run of one pixel, else literals); rows may share an offset")
+    func runLength() throws {
+        let B = TestCARBuilder.self
+        // 3x3 grey + alpha: row 0 = run of 3 × (50, 255); rows 1 and 2 share literals (10,20) (30,40) (60,70).
+        let rowA = B.le32(0x8000_0003) + [50, 255]
+        let rowB = B.le32(3) + [10, 20, 30, 40, 60, 70]
+        let header = B.le32(3) + B.le32(3) + B.le32(3)
+        let start = UInt32(header.count + 12)
+        let record = header + B.le32(start) + B.le32(start + UInt32(rowA.count)) + B.le32(start + UInt32(rowA.count)) + rowA + rowB
+        var car = TestCARBuilder()
+        car.facets = [("Runs", 1)]
+        car.add([17: 1, 12: 1], B.csi(name: "runs.png", width: 3, height: 3, format: " 8AG", payload: B.mlec(compression: 1, data: record)))
+        let file = try CARFile(bytes: car.build())
+        guard case .image(let image) = try CARDecoder(file: file).decode(0) else {
+            Issue.record("rle did not decode")
+            return
+        }
+        #expect(Array(image.pixels[0..<12]) == [50, 50, 50, 255, 50, 50, 50, 255, 50, 50, 50, 255])
+        #expect(Array(image.pixels[12..<24]) == [10, 10, 10, 20, 30, 30, 30, 40, 60, 60, 60, 70])
+        #expect(Array(image.pixels[24..<36]) == Array(image.pixels[12..<24]))
+        // A run that overflows the row is an error.
+        var bad = TestCARBuilder()
+        bad.facets = [("Runs", 1)]
+        let overflow = header + B.le32(start) + B.le32(start) + B.le32(start) + B.le32(0x8000_0004) + [1, 2]
+        bad.add([17: 1, 12: 1], B.csi(name: "runs.png", width: 3, height: 3, format: " 8AG", payload: B.mlec(compression: 1, data: overflow)))
+        #expect(throws: CARError.self) { try CARDecoder(file: try CARFile(bytes: bad.build())).decode(0) }
+    }
+
     @Test("an undecodable compression is listed with its reason, never decoded")
     func undecodable() throws {
         var car = TestCARBuilder()
