@@ -59,6 +59,11 @@ let package = Package(
             dependencies: ["AssetCatalog"],
             path: "Benchmarks/ArchiveBenchmark"
         ),
+        .executableTarget(
+            name: "CARBenchmark",
+            dependencies: ["AssetCatalog"],
+            path: "Benchmarks/CARBenchmark"
+        ),
         .testTarget(
             name: "AssetCatalogTests",
             dependencies: ["AssetCatalog"]

@@ -3,7 +3,10 @@
 # times on shared machines are not stable. Results and how to read them: docs/PERFORMANCE.md.
 #
 #   Scripts/bench.sh              everything
-#   Scripts/bench.sh resolver     only the resolver benchmark (also: read, pack, audit, compile)
+#   Scripts/bench.sh resolver     only the resolver benchmark (also: read, pack, audit, car, compile)
+#
+# `car` needs the Assets.car files of ../shared/cars (CARS_DIR to use another folder) and, for the reference
+# LZFSE/LZVN figures, the `lzfse` package from PyPI (pip install lzfse).
 #
 # BENCH_DIR (default .build-bench) holds the generated 10,000-set catalog and the outputs.
 set -euo pipefail
@@ -16,8 +19,12 @@ runs="${BENCH_RUNS:-5}"
 mkdir -p "$bench_dir"
 
 swift build -c release --product assetc
-swift build -c release --product ResolverBenchmark
-swift build -c release --product ArchiveBenchmark
+if [ "$only" = car ]; then
+  swift build -c release --product CARBenchmark
+else
+  swift build -c release --product ResolverBenchmark
+  swift build -c release --product ArchiveBenchmark
+fi
 bin=".build/release"
 
 # median_seconds CMD...: runs CMD $runs times (after one warm-up run) and prints the median wall time.
@@ -59,7 +66,7 @@ interleaved_medians() {
 
 catalog="$bench_dir/Bench.xcassets"
 stamp="$bench_dir/.generator-$(sha256sum Scripts/generate-bench-catalog.py | cut -c1-16)"
-if [ ! -e "$stamp" ] && [ "$only" != "resolver" ]; then
+if [ ! -e "$stamp" ] && [ "$only" != "resolver" ] && [ "$only" != "car" ]; then
   echo "generating $catalog (10,000 image sets x 3 PNG scales)…"
   rm -f "$bench_dir"/.generator-*
   python3 Scripts/generate-bench-catalog.py "$catalog" --sets 10000
@@ -130,6 +137,32 @@ if [ "$only" = all ] || [ "$only" = audit ]; then
     "'$bin/assetc' audit '$catalog' --format json")
   echo "  assetc info --json   ${info_s}s"
   echo "  assetc audit         ${audit_s}s  $(ratio "$audit_s" "$info_s")x info (medians of $runs interleaved runs)"
+fi
+
+if [ "$only" = car ]; then
+  echo
+  echo "== Assets.car: info --json and extract --all on every file vs cat of the same bytes; LZFSE/LZVN vs reference"
+  cars_dir="${CARS_DIR:-../shared/cars}"
+  [ -d "$cars_dir" ] || cars_dir=/work/shared/cars
+  find "$cars_dir" -name '*.car' | sort > "$bench_dir/cars.txt"
+  if [ ! -s "$bench_dir/cars.txt" ]; then
+    echo "  no .car files in $cars_dir: skipped"
+  else
+    car_bytes=$(tr '\n' '\0' < "$bench_dir/cars.txt" | du -cb --files0-from=- | tail -1 | cut -f1)
+    echo "  input: $(wc -l < "$bench_dir/cars.txt") files, $car_bytes bytes"
+    read -r info_s cat_s < <(interleaved_medians \
+      "while read -r f; do '$bin/assetc' info --json \"\$f\"; done < '$bench_dir/cars.txt'" \
+      "while read -r f; do cat \"\$f\"; done < '$bench_dir/cars.txt'")
+    echo "  cat                   ${cat_s}s"
+    echo "  assetc info --json    ${info_s}s  $(ratio "$info_s" "$cat_s")x cat"
+    read -r extract_s cat_s < <(interleaved_medians \
+      "n=0; while read -r f; do n=\$((n+1)); rm -rf '$bench_dir/car-out'-\$n; '$bin/assetc' extract --all '$bench_dir/car-out'-\$n \"\$f\"; done < '$bench_dir/cars.txt'" \
+      "while read -r f; do cat \"\$f\"; done < '$bench_dir/cars.txt'")
+    echo "  assetc extract --all  ${extract_s}s  $(ratio "$extract_s" "$cat_s")x cat (writes every decodable variant as PNG)"
+    rm -rf "$bench_dir/lz-streams"
+    xargs -a "$bench_dir/cars.txt" -d '\n' "$bin/CARBenchmark" --dump "$bench_dir/lz-streams" | sed 's/^/  /'
+    python3 Scripts/bench-lz-reference.py "$bench_dir/lz-streams" | sed 's/^/  /'
+  fi
 fi
 
 if [ "$only" = all ] || [ "$only" = compile ]; then

@@ -410,3 +410,38 @@ assetc_lz_status assetc_lzfse_decode(const uint8_t *src, size_t src_size, uint8_
   *written = out;
   return status;
 }
+
+assetc_lz_status assetc_lzfse_decoded_size(const uint8_t *src, size_t src_size, size_t *size) {
+  size_t in = 0, total = 0;
+  for (;;) {
+    if (src_size - in < 4) return ASSETC_LZ_TRUNCATED;
+    const uint32_t magic = load32(src + in);
+    size_t raw = 0, skip = 0;
+    if (magic == MAGIC_END) break;
+    if (magic == MAGIC_RAW) {
+      if (src_size - in < 8) return ASSETC_LZ_TRUNCATED;
+      raw = load32(src + in + 4);
+      skip = 8 + raw;
+    } else if (magic == MAGIC_LZVN) {
+      if (src_size - in < 12) return ASSETC_LZ_TRUNCATED;
+      raw = load32(src + in + 4);
+      skip = 12 + (size_t)load32(src + in + 8);
+    } else if (magic == MAGIC_V2) {
+      if (src_size - in < 32) return ASSETC_LZ_TRUNCATED;
+      raw = load32(src + in + 4);
+      const uint64_t v0 = load64(src + in + 8), v1 = load64(src + in + 16), v2 = load64(src + in + 24);
+      skip = (size_t)field(v2, 0, 32) + (size_t)field(v0, 20, 20) + (size_t)field(v1, 40, 20);
+    } else if (magic == MAGIC_V1) {
+      if (src_size - in < 12) return ASSETC_LZ_TRUNCATED;
+      raw = load32(src + in + 4);
+      skip = 772 + (size_t)load32(src + in + 8);
+    } else {
+      return ASSETC_LZ_BAD_MAGIC;
+    }
+    if (skip > src_size - in) return ASSETC_LZ_TRUNCATED;
+    in += skip;
+    total += raw;
+  }
+  *size = total;
+  return ASSETC_LZ_OK;
+}

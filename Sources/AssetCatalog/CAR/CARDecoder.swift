@@ -113,15 +113,21 @@ public final class CARDecoder {
             break
         case .paletteImage:
             return .image(try decodePalette(rendition, bitmap))
-        case .rle, .jpegLZFSE, .blurred, .astc, .hevc, .deepmapLZFSE, .deepmap2, .unknown:
+        case .rle:
+            guard let piece = bitmap.chunks.first, bitmap.chunks.count == 1 else {
+                throw CARError(.outOfRange, where_, offset: rendition.offset, "RLE bitmaps are not expected in chunks")
+            }
+            let raw = try Self.runLengthDecode(piece.data.named("RLE bitmap of \(rendition.name)"), width: width, height: height, bytesPerPixel: bytesPerPixel)
+            return .image(Self.toRGBA(raw, width: width, height: height, rowBytes: width * bytesPerPixel, bytesPerPixel: bytesPerPixel))
+        case .jpegLZFSE, .blurred, .astc, .hevc, .deepmapLZFSE, .deepmap2, .unknown:
             return .notDecodable(reason: "\(bitmap.compression.name) compression cannot be decoded yet")
         }
         let rowBytes = rendition.bytesPerRow ?? width * bytesPerPixel
         guard rowBytes >= width * bytesPerPixel, rowBytes <= 16 * width * bytesPerPixel + 64 else {
             throw CARError(.outOfRange, where_, offset: rendition.offset, "\(rowBytes) bytes per row for \(width) pixels")
         }
+        // Chunks are decoded one at a time, each checked against its stream before its output is allocated.
         var raw: [UInt8] = []
-        raw.reserveCapacity(rowBytes * height)
         var rowsLeft = height
         for chunk in bitmap.chunks {
             let rows = chunk.rows ?? rowsLeft
@@ -153,6 +159,10 @@ public final class CARDecoder {
                 }
                 return try LZDecoder.lzvn(data.buffer, expectedSize: size)
             case .zip:
+                // Deflate cannot expand more than 1032 to 1.
+                guard size <= data.count.multipliedReportingOverflow(by: 1032).partialValue else {
+                    throw CARError(.corruptStream, "zlib stream", offset: data.base, "\(data.count) bytes cannot hold \(size)")
+                }
                 var output = [UInt8](repeating: 0, count: size)
                 let ok = output.withUnsafeMutableBytes { Deflate.decompress(data.buffer, into: $0) }
                 guard ok else { throw CARError(.corruptStream, "zlib stream", offset: data.base, "the stream is damaged or has the wrong size") }
@@ -236,6 +246,46 @@ public final class CARDecoder {
             }
             return DecodedImage(width: width, height: height, premultiplied: true, pixels: output)
         }
+    }
+
+    /// CoreUI's `rle`: a header (a format word, width, height), one offset per row (from the record's start;
+    /// identical rows share one), and per row a sequence of 32-bit control words: the low 31 bits count pixels,
+    /// the top bit says whether one pixel follows to be repeated (a run) or that many pixels follow (literals).
+    /// Every row must cover exactly `width` pixels.
+    static func runLengthDecode(_ record: CARBytes, width: Int, height: Int, bytesPerPixel: Int) throws(CARError) -> [UInt8] {
+        guard Int(try record.u32(4)) == width, Int(try record.u32(8)) == height else {
+            throw record.error(.outOfRange, at: 4, "the RLE header's size differs from the rendition's \(width)x\(height)")
+        }
+        try record.require(12, 4 * height)
+        var output = [UInt8](repeating: 0, count: width * height * bytesPerPixel)
+        for row in 0..<height {
+            var position = Int(try record.u32(12 + 4 * row))
+            var x = 0
+            var target = row * width * bytesPerPixel
+            while x < width {
+                let control = try record.u32(position)
+                let count = Int(control & 0x7FFF_FFFF)
+                guard count > 0, count <= width - x else {
+                    throw record.error(.outOfRange, at: position, "a run of \(count) pixels at column \(x) of \(width)")
+                }
+                position += 4
+                if control & 0x8000_0000 != 0 {
+                    let pixel = try record.slice(position, bytesPerPixel)
+                    for _ in 0..<count {
+                        for byte in 0..<bytesPerPixel { output[target + byte] = pixel.buffer[byte] }
+                        target += bytesPerPixel
+                    }
+                    position += bytesPerPixel
+                } else {
+                    let pixels = try record.slice(position, count * bytesPerPixel)
+                    for byte in 0..<(count * bytesPerPixel) { output[target + byte] = pixels.buffer[byte] }
+                    target += count * bytesPerPixel
+                    position += count * bytesPerPixel
+                }
+                x += count
+            }
+        }
+        return output
     }
 
     /// BGRA (ARGB format) or grey + alpha (GA8) rows with padding, to packed RGBA.

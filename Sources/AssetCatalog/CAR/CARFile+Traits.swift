@@ -90,8 +90,8 @@ extension CARDecoder {
             default: return "pixel format \(rendition.pixelFormat) is not decoded yet"
             }
             switch bitmap.compression {
-            case .uncompressed, .lzfse, .lzvn, .zip, .paletteImage: return nil
-            case .rle, .jpegLZFSE, .blurred, .astc, .hevc, .deepmapLZFSE, .deepmap2, .unknown:
+            case .uncompressed, .lzfse, .lzvn, .zip, .paletteImage, .rle: return nil
+            case .jpegLZFSE, .blurred, .astc, .hevc, .deepmapLZFSE, .deepmap2, .unknown:
                 return "\(bitmap.compression.name) compression cannot be decoded yet"
             }
         case .multisizeSet:

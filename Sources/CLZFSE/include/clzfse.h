@@ -22,6 +22,10 @@ typedef enum {
 assetc_lz_status assetc_lzfse_decode(const uint8_t *src, size_t src_size, uint8_t *dst, size_t dst_capacity,
                                      size_t *written);
 
+/// The number of bytes an LZFSE stream's block headers promise, without decoding: lets a caller refuse a
+/// stream whose size does not match before allocating for it.
+assetc_lz_status assetc_lzfse_decoded_size(const uint8_t *src, size_t src_size, size_t *size);
+
 /// Decodes a raw LZVN stream (no block header) that ends with the end-of-stream opcode, into
 /// dst starting at offset `dst_start` (matches may reach back into dst[0..<dst_start]).
 assetc_lz_status assetc_lzvn_decode(const uint8_t *src, size_t src_size, uint8_t *dst, size_t dst_start,
