@@ -31,9 +31,11 @@ let package = Package(
             name: "CPNGSupport",
             dependencies: ["CPNG", "CDeflate"]
         ),
+        // LZFSE and LZVN decoders for Assets.car payloads (written for assetc from the public format).
+        .target(name: "CLZFSE"),
         .target(
             name: "AssetCatalog",
-            dependencies: ["CPNGSupport"]
+            dependencies: ["CPNGSupport", "CLZFSE"]
         ),
         .target(
             name: "AssetCatalogBuilder",
@@ -56,6 +58,11 @@ let package = Package(
             name: "ArchiveBenchmark",
             dependencies: ["AssetCatalog"],
             path: "Benchmarks/ArchiveBenchmark"
+        ),
+        .executableTarget(
+            name: "CARBenchmark",
+            dependencies: ["AssetCatalog"],
+            path: "Benchmarks/CARBenchmark"
         ),
         .testTarget(
             name: "AssetCatalogTests",

@@ -3,7 +3,10 @@
 # times on shared machines are not stable. Results and how to read them: docs/PERFORMANCE.md.
 #
 #   Scripts/bench.sh              everything
-#   Scripts/bench.sh resolver     only the resolver benchmark (also: read, pack, audit)
+#   Scripts/bench.sh resolver     only the resolver benchmark (also: read, pack, audit, car, compile)
+#
+# `car` needs the Assets.car files of ../shared/cars (CARS_DIR to use another folder) and, for the reference
+# LZFSE/LZVN figures, the `lzfse` package from PyPI (pip install lzfse).
 #
 # BENCH_DIR (default .build-bench) holds the generated 10,000-set catalog and the outputs.
 set -euo pipefail
@@ -16,8 +19,12 @@ runs="${BENCH_RUNS:-5}"
 mkdir -p "$bench_dir"
 
 swift build -c release --product assetc
-swift build -c release --product ResolverBenchmark
-swift build -c release --product ArchiveBenchmark
+if [ "$only" = car ]; then
+  swift build -c release --product CARBenchmark
+else
+  swift build -c release --product ResolverBenchmark
+  swift build -c release --product ArchiveBenchmark
+fi
 bin=".build/release"
 
 # median_seconds CMD...: runs CMD $runs times (after one warm-up run) and prints the median wall time.
@@ -59,7 +66,7 @@ interleaved_medians() {
 
 catalog="$bench_dir/Bench.xcassets"
 stamp="$bench_dir/.generator-$(sha256sum Scripts/generate-bench-catalog.py | cut -c1-16)"
-if [ ! -e "$stamp" ] && [ "$only" != "resolver" ]; then
+if [ ! -e "$stamp" ] && [ "$only" != "resolver" ] && [ "$only" != "car" ]; then
   echo "generating $catalog (10,000 image sets x 3 PNG scales)…"
   rm -f "$bench_dir"/.generator-*
   python3 Scripts/generate-bench-catalog.py "$catalog" --sets 10000
@@ -130,4 +137,49 @@ if [ "$only" = all ] || [ "$only" = audit ]; then
     "'$bin/assetc' audit '$catalog' --format json")
   echo "  assetc info --json   ${info_s}s"
   echo "  assetc audit         ${audit_s}s  $(ratio "$audit_s" "$info_s")x info (medians of $runs interleaved runs)"
+fi
+
+if [ "$only" = car ]; then
+  echo
+  echo "== Assets.car: info --json and extract --all on every file vs cat of the same bytes; LZFSE/LZVN vs reference"
+  cars_dir="${CARS_DIR:-../shared/cars}"
+  [ -d "$cars_dir" ] || cars_dir=/work/shared/cars
+  find "$cars_dir" -name '*.car' | sort > "$bench_dir/cars.txt"
+  if [ ! -s "$bench_dir/cars.txt" ]; then
+    echo "  no .car files in $cars_dir: skipped"
+  else
+    car_bytes=$(tr '\n' '\0' < "$bench_dir/cars.txt" | du -cb --files0-from=- | tail -1 | cut -f1)
+    echo "  input: $(wc -l < "$bench_dir/cars.txt") files, $car_bytes bytes"
+    read -r info_s cat_s < <(interleaved_medians \
+      "while read -r f; do '$bin/assetc' info --json \"\$f\"; done < '$bench_dir/cars.txt'" \
+      "while read -r f; do cat \"\$f\"; done < '$bench_dir/cars.txt'")
+    echo "  cat                   ${cat_s}s"
+    echo "  assetc info --json    ${info_s}s  $(ratio "$info_s" "$cat_s")x cat"
+    read -r extract_s cat_s < <(interleaved_medians \
+      "n=0; while read -r f; do n=\$((n+1)); rm -rf '$bench_dir/car-out'-\$n; '$bin/assetc' extract --all '$bench_dir/car-out'-\$n \"\$f\"; done < '$bench_dir/cars.txt'" \
+      "while read -r f; do cat \"\$f\"; done < '$bench_dir/cars.txt'")
+    echo "  assetc extract --all  ${extract_s}s  $(ratio "$extract_s" "$cat_s")x cat (writes every decodable variant as PNG)"
+    rm -rf "$bench_dir/lz-streams"
+    xargs -a "$bench_dir/cars.txt" -d '\n' "$bin/CARBenchmark" --dump "$bench_dir/lz-streams" | sed 's/^/  /'
+    python3 Scripts/bench-lz-reference.py "$bench_dir/lz-streams" | sed 's/^/  /'
+  fi
+fi
+
+if [ "$only" = all ] || [ "$only" = compile ]; then
+  echo
+  echo "== Compiling 10,000 sets x 3 scales to Assets.car vs assetc pack and tar -cf of the same folder"
+  compiled="$bench_dir/compiled"
+  input_bytes=$(find "$catalog" -type f ! -name Contents.json -print0 | du -cb --files0-from=- | tail -1 | cut -f1)
+  input_mb=$(awk -v b="$input_bytes" 'BEGIN { printf "%.1f", b / 1e6 }')
+  tar_s=$(median_seconds tar -cf "$bench_dir/bench.tar" -C "$bench_dir" Bench.xcassets)
+  read -r compile_s pack_s < <(interleaved_medians \
+    "'$bin/assetc' compile '$catalog' --compile '$compiled' --platform iphoneos --minimum-deployment-target 17.0" \
+    "'$bin/assetc' pack '$catalog' -o '$bench_dir/Bench.car' --no-cache --quiet")
+  car_bytes=$(stat -c %s "$compiled/Assets.car")
+  echo "  input PNGs                      $input_mb MB"
+  echo "  tar -cf                         ${tar_s}s"
+  echo "  assetc pack                     ${pack_s}s"
+  echo "  assetc compile                  ${compile_s}s  $(awk -v m="$input_mb" -v s="$compile_s" 'BEGIN { printf "%.0f", m / s }') MB/s of PNG input"
+  echo "  compile / pack: $(ratio "$compile_s" "$pack_s")x (target <= 3x); compile / tar: $(ratio "$compile_s" "$tar_s")x"
+  echo "  Assets.car                      $car_bytes bytes ($(awk -v a="$car_bytes" -v b="$input_bytes" 'BEGIN { printf "%.2f", a / b }')x the PNG input)"
 fi

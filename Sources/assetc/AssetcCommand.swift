@@ -19,6 +19,8 @@ struct AssetcCommand: ParsableCommand {
             Extract.self,
             Verify.self,
             Matrix.self,
+            Compile.self,
+            Actool.self,
         ]
     )
 

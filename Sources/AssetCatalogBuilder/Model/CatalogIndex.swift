@@ -40,6 +40,8 @@ public struct CatalogSource: Hashable, Sendable, Codable {
         case xcassets
         /// A plain folder whose file names carry the traits.
         case folder
+        /// A compiled catalog (`Assets.car`), read with the `.car` reader.
+        case car
     }
 
     /// The root's path as given (absolute or relative to the working directory).

@@ -57,6 +57,9 @@ public struct CatalogReader: Sendable {
                 walker.walk()
                 diagnostics.append(contentsOf: walker.sink.diagnostics)
                 units.append(contentsOf: walker.units)
+            case .car:
+                // Compiled catalogs are read by CatalogIndex(car:path:), never as a root folder.
+                break
             }
         }
 

@@ -12,17 +12,31 @@ struct Extract: ParsableCommand {
             standard output.
             """)
 
-    @Argument(help: ArgumentHelp("A packed archive.", valueName: "archive"))
+    @Argument(help: ArgumentHelp("A packed archive or an Assets.car.", valueName: "archive"))
     var archive: String
 
-    @Argument(help: "The asset's name.")
-    var name: String
+    @Argument(help: "The asset's name (not with --all).")
+    var name: String?
 
     @OptionGroup(title: "Traits")
     var traits: TraitOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The file to write, or - for standard output.", valueName: "file"))
-    var output: String
+    var output: String?
+
+    @Option(
+        name: .customLong("all"),
+        help: ArgumentHelp(
+            "Assets.car only: write every variant of every asset under this folder, with manifest.json.", valueName: "dir"))
+    var allDirectory: String?
+
+    func validate() throws {
+        if allDirectory != nil {
+            if name != nil || output != nil { throw ValidationError("--all takes no asset name and no --output") }
+        } else if name == nil || output == nil {
+            throw ValidationError("give an asset name and --output (or --all DIR for an Assets.car)")
+        }
+    }
 
     @Flag(help: "Decode the image and write its pixels as a new PNG (PNG payloads only).")
     var png = false
@@ -37,6 +51,20 @@ struct Extract: ParsableCommand {
     func run() throws {
         if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1") }
         try InputPaths.requireArchive(archive, command: "extract")
+        if CARSource.isCAR(archive) {
+            let file = try CARSource.open(archive)
+            if let allDirectory {
+                let result = try CARExtract.extractAll(file, path: archive, to: allDirectory)
+                try Console.line(
+                    "wrote \(result.written) files and manifest.json to \(allDirectory); \(result.notDecoded) not decoded (reasons in manifest.json)")
+            } else if let name, let output {
+                try CARExtract.extractOne(
+                    file, path: archive, name: name, request: traits.traitCollection, resolver: traits.resolver, output: output)
+            }
+            return
+        }
+        guard allDirectory == nil else { throw CLIError("--all works on an Assets.car; \(archive) is not one") }
+        guard let name, let output else { return }
         if !OutputFile.isStandardOutput(output) { try OutputFile.checkDestination(output) }
         let catalog: AssetArchive
         do {

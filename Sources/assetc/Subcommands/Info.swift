@@ -55,7 +55,18 @@ struct Info: ParsableCommand {
         }
 
         let index: CatalogIndex
-        if let archivePath = archivePaths.first {
+        var car: CARFile?
+        if let archivePath = archivePaths.first, CARSource.isCAR(archivePath) {
+            let opened: CARFile
+            do {
+                opened = try CARSource.open(archivePath)
+            } catch {
+                InfoOutput.standardError("error: \(error)")
+                throw ExitCode(2)
+            }
+            car = opened
+            index = CatalogIndex(car: opened, path: archivePath)
+        } else if let archivePath = archivePaths.first {
             do {
                 index = try CatalogIndex(archive: try AssetArchive(path: archivePath))
             } catch {
@@ -68,11 +79,12 @@ struct Info: ParsableCommand {
         }
         if json {
             // [UInt8] is DataProtocol: written from its own storage, with no copy into a Data.
-            try Console.out(bytes: InfoReport(index: index).render())
+            try Console.out(bytes: InfoReport(index: index, car: car.map(CARFacts.init)).render())
         } else {
             // An archive's listing starts with the file it came from; its sources are where it was packed from.
             let heading = archivePaths.first.map { "archive: \($0)\n" } ?? ""
-            try Console.out(TerminalText.escaped(heading + InfoText(index: index).render(), keepingLineBreaks: true))
+            let facts = car.map { CARFacts(file: $0).text + "\n" } ?? ""
+            try Console.out(TerminalText.escaped(heading + facts + InfoText(index: index).render(), keepingLineBreaks: true))
         }
         if index.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
     }
@@ -91,6 +103,8 @@ enum InfoOutput {
 /// reading the catalog on large inputs.
 struct InfoReport {
     let index: CatalogIndex
+    /// Header facts of an `Assets.car`, written as the `car` object.
+    var car: CARFacts? = nil
 
     /// Assets rendered per task: large catalogs are rendered in parallel, in pieces of this many.
     static let assetsPerPiece = 512
@@ -104,6 +118,10 @@ struct InfoReport {
         let (pieces, summary) = renderAssetsAndSummary(depth: json.itemCounts)
         for piece in pieces { json.appendItems(piece.bytes, count: piece.items) }
         json.close("]")
+        if let car {
+            json.key("car")
+            car.write(to: &json)
+        }
         json.key("diagnostics")
         json.open("[")
         for diagnostic in index.diagnostics {
@@ -675,7 +693,7 @@ struct InfoText {
         var out = ""
         let multipleSources = index.sources.count > 1
         for source in index.sources {
-            out += "\(source.path) (\(source.kind == .xcassets ? "asset catalog" : "plain folder"))\n"
+            out += "\(source.path) (\(source.kind == .xcassets ? "asset catalog" : source.kind == .car ? "compiled catalog" : "plain folder"))\n"
         }
         out += "\nAssets (\(index.assets.count)):\n"
         for asset in index.assets {

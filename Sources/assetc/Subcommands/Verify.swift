@@ -17,6 +17,22 @@ struct Verify: ParsableCommand {
 
     func run() throws {
         try InputPaths.requireArchive(archive, command: "verify")
+        if CARSource.isCAR(archive) {
+            let file = try CARSource.open(archive)
+            let result = CARExtract.verify(file)
+            guard result.damaged.isEmpty else {
+                var report = "\(archive) is damaged (\(result.damaged.count) rendition(s)):"
+                for problem in result.damaged.prefix(100) { report += "\n  \(problem)" }
+                throw CLIError(report)
+            }
+            let skipped = result.notDecodable.values.reduce(0, +)
+            var lines = [
+                "\(archive): OK (Assets.car, CoreUI \(file.header.coreUIVersion), \(file.facets.count) assets, \(file.renditions.count) renditions, \(result.decoded) decoded, \(skipped) not decodable, \(file.byteCount) bytes)"
+            ]
+            for (reason, count) in result.notDecodable.sorted(by: { $0.key < $1.key }) { lines.append("  not decodable: \(count) × \(reason)") }
+            try Console.line(TerminalText.escaped(lines.joined(separator: "\n"), keepingLineBreaks: true))
+            return
+        }
         let catalog: AssetArchive
         do {
             catalog = try AssetArchive(path: archive)

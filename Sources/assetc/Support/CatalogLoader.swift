@@ -6,6 +6,7 @@ import Foundation
 enum CatalogLoader {
     static func load(_ path: String, maxPixels: Int? = nil) throws -> any ResolvableCatalog {
         if try InputPaths.requireExisting([path]) == [.file] {
+            if CARSource.isCAR(path) { return CatalogIndex(car: try CARSource.open(path), path: path) }
             do {
                 return ArchiveCatalog(archive: try AssetArchive(path: path))
             } catch {

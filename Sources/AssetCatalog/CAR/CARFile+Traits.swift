@@ -1,0 +1,107 @@
+/// How a rendition's key maps onto assetc's traits. Values follow CoreUI's numbering as the public readers
+/// list it (idiom 0 universal, 1 phone, 2 pad, 3 tv, 4 car, 5 watch, 6 marketing, 7 mac, 8 vision; size class 0 any,
+/// 1 compact, 2 regular; gamut 0 sRGB, 1 Display P3). What has no assetc trait stays in the attributes.
+extension CARFile {
+    /// The traits a rendition's key states.
+    public func traits(of rendition: CARRendition) -> VariantTraits {
+        let key = rendition.key
+        var traits = VariantTraits()
+        switch key[.idiom] {
+        case 1: traits.idiom = .phone
+        case 2: traits.idiom = .pad
+        case 3: traits.idiom = .tv
+        case 4: traits.idiom = .car
+        case 5: traits.idiom = .watch
+        case 7: traits.idiom = .mac
+        case 8: traits.idiom = .vision
+        default: break
+        }
+        traits.displayScale = DisplayScale(Int(key[.scale]))
+        if key[.displayGamut] == 1 { traits.displayGamut = .displayP3 }
+        traits.horizontalSizeClass = Self.sizeClass(key[.horizontalSizeClass])
+        traits.verticalSizeClass = Self.sizeClass(key[.verticalSizeClass])
+        if let name = appearanceName(key[.appearance]) {
+            let lowered = name.lowercased()
+            if lowered.contains("dark") { traits.appearance = .dark } else if lowered.hasSuffix("aqua") || lowered.hasSuffix("light") {
+                traits.appearance = .light
+            }
+            if lowered.contains("highcontrast") || lowered.contains("accessibility") { traits.contrast = .high }
+        }
+        return traits
+    }
+
+    private static func sizeClass(_ value: UInt16) -> SizeClass? {
+        switch value {
+        case 1: return .compact
+        case 2: return .regular
+        default: return nil
+        }
+    }
+
+    /// Everything else the rendition says, as strings: its stored name, layout, pixel format, compression,
+    /// every non-zero key attribute without an assetc trait (by name, unknown ones as `attribute-N`),
+    /// the appearance and localization by name, and why its pixels cannot be decoded when they cannot.
+    public func attributes(of rendition: CARRendition) -> [String: String] {
+        var attributes: [String: String] = [
+            "rendition": rendition.name, "layout": String(rendition.layout), "pixel-format": rendition.pixelFormat,
+            "payload": rendition.payload.kindName,
+        ]
+        if case .bitmap(let bitmap) = rendition.payload { attributes["compression"] = bitmap.compression.name }
+        if rendition.internalReference != nil { attributes["payload"] = "internal-reference" }
+        if let uti = rendition.uti { attributes["uti"] = uti }
+        if rendition.templateRenderingMode == 2 { attributes["template-rendering-intent"] = "template" }
+        for (attribute, value) in rendition.key.values where value != 0 {
+            switch attribute {
+            case .scale, .displayGamut, .horizontalSizeClass, .verticalSizeClass:
+                continue
+            case .idiom:
+                if value == 6 { attributes["idiom"] = "marketing" } else if value > 8 { attributes["idiom"] = String(value) }
+            case .appearance:
+                attributes["appearance"] = appearanceName(value) ?? String(value)
+            case .localization:
+                attributes["locale"] = localizations.first { $0.identifier == value }?.name ?? String(value)
+            default:
+                attributes["key.\(attribute.name)"] = String(value)
+            }
+        }
+        if let reason = CARDecoder.undecodableReason(rendition) {
+            attributes["not-decoded"] = reason
+        } else if let reference = rendition.internalReference {
+            if let atlas = renditionIndex(for: reference) {
+                if let reason = CARDecoder.undecodableReason(renditions[atlas]) {
+                    attributes["not-decoded"] = "its packed atlas \(renditions[atlas].name): \(reason)"
+                }
+            } else {
+                attributes["not-decoded"] = "no packed atlas has the key its internal reference names"
+            }
+        }
+        return attributes
+    }
+}
+
+extension CARDecoder {
+    /// Why a rendition's pixels cannot be decoded, decided from its header alone (no payload is read),
+    /// or `nil` when the decoder handles it.
+    public static func undecodableReason(_ rendition: CARRendition) -> String? {
+        switch rendition.payload {
+        case .bitmap(let bitmap):
+            switch rendition.pixelFormat {
+            case "ARGB", "GA8": break
+            default: return "pixel format \(rendition.pixelFormat) is not decoded yet"
+            }
+            switch bitmap.compression {
+            case .uncompressed, .lzfse, .lzvn, .zip, .paletteImage, .rle: return nil
+            case .jpegLZFSE, .blurred, .astc, .hevc, .deepmapLZFSE, .deepmap2, .unknown:
+                return "\(bitmap.compression.name) compression cannot be decoded yet"
+            }
+        case .multisizeSet:
+            return "a multisize image set has no pixels of its own"
+        case .none:
+            return rendition.internalReference == nil ? "the rendition has no payload" : nil
+        case .unknown(let tag, _):
+            return "unknown payload tag '\(tag)'"
+        case .raw, .color:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,182 @@
+/// One rendition: a `CTSI` header (what it is, its size and format), its info tags, and its payload.
+public struct CARRendition: Sendable {
+    /// The rendition's key in the RENDITIONS tree.
+    public var key: CARKey
+    /// The name stored in the header (usually the source file name).
+    public var name: String
+    /// The CSI header version.
+    public var version: UInt32
+    /// The raw rendition flags.
+    public var flags: UInt32
+    /// Pixel width and height as stored (0 for vector and data renditions).
+    public var width: Int
+    /// Pixel height.
+    public var height: Int
+    /// The scale factor times 100 (200 for @2x; 0 for scale-independent renditions).
+    public var scaleTimes100: Int
+    /// The pixel format tag, as CoreUI names it (`ARGB`, `GA8`, `PDF`, `JPEG`, `DATA`, …).
+    public var pixelFormat: String
+    /// The colour-space identifier (low 4 bits of the header field).
+    public var colorSpaceID: UInt32
+    /// The layout (12 image, 9 vector/raw, 1003 internal reference, 1004 packed atlas, 1010 multisize set, …).
+    public var layout: UInt16
+    /// The modification time stamp in the header.
+    public var modificationTime: UInt32
+    /// The info tags (TLVs) in file order.
+    public var infoTags: [CARInfoTag]
+    /// The payload after the header and info tags.
+    public var payload: CARPayload
+    /// Where the rendition's value starts in the file.
+    public var offset: Int
+    /// The size of the whole value (header, tags and payload) in bytes.
+    public var byteCount: Int
+
+    /// The size of the fixed CSI header.
+    public static let headerSize = 184
+
+    /// Whether the flags say the rendition is vector-based.
+    public var isVector: Bool { flags & 0x4 != 0 }
+    /// Whether the flags say the rendition is opaque.
+    public var isOpaque: Bool { flags & 0x8 != 0 }
+    /// The template rendering mode bits of the flags (0 automatic, 1 original, 2 template).
+    public var templateRenderingMode: UInt32 { (flags >> 4) & 0x7 }
+
+    /// Bytes per row of a bitmap, from the info tag 1007 when present.
+    public var bytesPerRow: Int? {
+        guard let tag = infoTags.first(where: { $0.tag == 1007 }), tag.value.count >= 4 else { return nil }
+        return (try? tag.value.u32(0)).map(Int.init)
+    }
+
+    /// The uniform type identifier from info tag 1005, when present.
+    public var uti: String? {
+        guard let tag = infoTags.first(where: { $0.tag == 1005 }), tag.value.count > 8 else { return nil }
+        guard let length = try? tag.value.u32(0), let text = try? tag.value.slice(8, min(Int(length), tag.value.count - 8)) else {
+            return nil
+        }
+        return text.text
+    }
+
+    /// The internal reference of a layout-1003 rendition (info tag 1010, `INLK`), when present.
+    public var internalReference: CARInternalReference?
+
+    /// Parses a rendition value. `keyFormat` turns the key bytes into attributes.
+    public init(key: CARKey, value: CARBytes) throws(CARError) {
+        let header = try value.slice(0, min(value.count, Self.headerSize), as: "CSI header")
+        try header.require(0, Self.headerSize)
+        guard try header.tag(0) == "ISTC" else { throw header.error(.badMagic, at: 0, "expected the tag CTSI") }
+        self.key = key
+        version = try header.u32(4)
+        flags = try header.u32(8)
+        width = Int(try header.u32(12))
+        height = Int(try header.u32(16))
+        scaleTimes100 = Int(try header.u32(20))
+        pixelFormat = Self.formatName(try header.u32(24))
+        colorSpaceID = try header.u32(28) & 0xF
+        modificationTime = try header.u32(32)
+        layout = try header.u16(36)
+        name = try header.fixedString(40, 128)
+        let tagsLength = Int(try header.u32(168))
+        let payloadLength = Int(try header.u32(180))
+        offset = value.base
+        byteCount = value.count
+
+        let tags = try value.slice(Self.headerSize, tagsLength, as: "CSI info tags of \(name)")
+        var infoTags: [CARInfoTag] = []
+        var position = 0
+        while position < tags.count {
+            let tag = try tags.u32(position)
+            let length = Int(try tags.u32(position + 4))
+            let bytes = try tags.slice(position + 8, length, as: "info tag \(tag) of \(name)")
+            infoTags.append(CARInfoTag(tag: tag, value: bytes))
+            position += 8 + length
+        }
+        self.infoTags = infoTags
+        internalReference = nil
+        if let link = infoTags.first(where: { $0.tag == 1010 }) {
+            internalReference = try CARInternalReference(link.value)
+        }
+        let body = try value.slice(Self.headerSize + tagsLength, payloadLength, as: "payload of \(name)")
+        payload = try CARPayload(body, layout: layout)
+    }
+
+    /// CoreUI's four-character pixel formats are stored as little-endian numbers: `ARGB` is `BGRA` in the file.
+    static func formatName(_ value: UInt32) -> String {
+        if value == 0 { return "none" }
+        let characters = [24, 16, 8, 0].map { UInt8((value >> UInt32($0)) & 0xFF) }
+        let text = String(decoding: characters.map { (32...126).contains($0) ? $0 : 0x3F }, as: UTF8.self)
+        return text.trimmingCharacters(in: " ")
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in character: Character) -> String {
+        var text = Substring(self)
+        while text.last == character { text = text.dropLast() }
+        while text.first == character { text = text.dropFirst() }
+        return String(text)
+    }
+}
+
+/// One info tag (a TLV after the CSI header): its number and bytes.
+public struct CARInfoTag: Sendable {
+    /// The tag number (1001 slices, 1003 metrics, 1004 blend mode and opacity, 1005 UTI, 1006 EXIF orientation,
+    /// 1007 bytes per row, 1010 internal reference, …).
+    public var tag: UInt32
+    /// Its bytes.
+    public var value: CARBytes
+
+    /// A name for listings (`tag-1008` for numbers this reader does not know).
+    public var name: String {
+        switch tag {
+        case 1001: return "slices"
+        case 1003: return "metrics"
+        case 1004: return "composition"
+        case 1005: return "uti"
+        case 1006: return "exif-orientation"
+        case 1007: return "bytes-per-row"
+        case 1010: return "internal-reference"
+        case 1011: return "alpha-cropped-frame"
+        default: return "tag-\(tag)"
+        }
+    }
+}
+
+/// Where a layout-1003 rendition's pixels are: a rectangle of a packed atlas named by its key.
+public struct CARInternalReference: Sendable, Hashable {
+    /// The rectangle in the atlas, in pixels; `y` counts from the atlas's bottom edge to the rectangle's bottom.
+    public var x: Int, y: Int, width: Int, height: Int
+    /// The atlas's key attributes (attribute identifier → value), as listed in the reference.
+    public var atlasKey: [(attribute: UInt16, value: UInt16)]
+
+    /// Parses an `INLK` record.
+    public init(_ bytes: CARBytes) throws(CARError) {
+        let record = bytes.named("internal reference (INLK)")
+        guard try record.tag(0) == "KLNI" else { throw record.error(.badMagic, at: 0, "expected the tag INLK") }
+        x = Int(try record.u32(8))
+        y = Int(try record.u32(12))
+        width = Int(try record.u32(16))
+        height = Int(try record.u32(20))
+        let keyLength = Int(try record.u32(26))
+        let key = try record.slice(30, keyLength)
+        var tokens: [(attribute: UInt16, value: UInt16)] = []
+        for index in 0..<(key.count / 4) {
+            let attribute = try key.u16(4 * index), value = try key.u16(4 * index + 2)
+            if attribute == 0 && value == 0 { break }
+            tokens.append((attribute, value))
+        }
+        atlasKey = tokens
+    }
+
+    public static func == (lhs: CARInternalReference, rhs: CARInternalReference) -> Bool {
+        lhs.x == rhs.x && lhs.y == rhs.y && lhs.width == rhs.width && lhs.height == rhs.height
+            && lhs.atlasKey.map(\.attribute) == rhs.atlasKey.map(\.attribute)
+            && lhs.atlasKey.map(\.value) == rhs.atlasKey.map(\.value)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(x)
+        hasher.combine(y)
+        hasher.combine(width)
+        hasher.combine(height)
+    }
+}

@@ -1,0 +1,79 @@
+import AssetCatalog
+
+extension CatalogIndex {
+    /// An index of a compiled catalog: each facet an asset, each rendition linked to it a variant, so `info`,
+    /// `matrix`, `resolve`, `audit` and `report` read an `Assets.car` the way they read a source catalog.
+    ///
+    /// A variant's ``Variant/source`` is the path `extract --all` writes it to (``CARFile/outputPaths()``; the stored
+    /// name is the `rendition` attribute), its ``FileInspection/problem`` why its pixels cannot be decoded, its ``FileInspection`` the stored size in
+    /// bytes (header, info tags and payload) and the pixel size from the header; its attributes keep everything
+    /// else (see ``CARFile/attributes(of:)``). Renditions without a facet are not assets (``CARFile/internalRenditions``).
+    public init(car: CARFile, path: String) {
+        var assets: [Asset] = []
+        let outputPaths = car.outputPaths()
+        for facet in car.facets {
+            let renditions = facet.renditions.map { car.renditions[$0] }
+            var asset = Asset(name: facet.name, kind: Self.kind(of: renditions), sourceIndex: 0, path: facet.name)
+            for (rendition, index) in zip(renditions, facet.renditions) {
+                let traits = car.traits(of: rendition)
+                if case .color(let color) = rendition.payload, asset.kind == .color {
+                    asset.colors.append(ColorVariant(traits: traits, value: Self.colorValue(color)))
+                    continue
+                }
+                let type = Self.contentType(of: rendition)
+                let pixelSize = rendition.width > 0 && rendition.height > 0
+                let attributes = car.attributes(of: rendition)
+                asset.variants.append(
+                    Variant(
+                        traits: traits, source: outputPaths[index], contentType: type,
+                        inspection: FileInspection(
+                            byteCount: rendition.byteCount, contentType: type ?? .unknown,
+                            pixelWidth: pixelSize ? rendition.width : nil, pixelHeight: pixelSize ? rendition.height : nil,
+                            problem: attributes["not-decoded"]),
+                        attributes: attributes))
+            }
+            assets.append(asset)
+        }
+        // Sorted by name like a source catalog's index; tree order is already byte order, the sort is stable.
+        assets.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        self.init(sources: [CatalogSource(path: path, kind: .car)], assets: assets)
+    }
+
+    private static func kind(of renditions: [CARRendition]) -> AssetKind {
+        if renditions.contains(where: { if case .multisizeSet = $0.payload { return true } else { return false } }) {
+            return .appIcon
+        }
+        if !renditions.isEmpty, renditions.allSatisfy({ if case .color = $0.payload { return true } else { return false } }) {
+            return .color
+        }
+        if !renditions.isEmpty, renditions.allSatisfy({ $0.pixelFormat == "DATA" }) { return .data }
+        return .image
+    }
+
+    /// What `extract` writes for the rendition: a PNG for bitmaps, the stored file for raw payloads.
+    static func contentType(of rendition: CARRendition) -> ContentType? {
+        switch rendition.payload {
+        case .bitmap: return .png
+        case .none: return rendition.internalReference == nil ? nil : .png
+        case .raw(let bytes):
+            switch CARDecoder.fileExtension(rendition, bytes) {
+            case "pdf": return .pdf
+            case "jpg": return .jpeg
+            case "png": return .png
+            case "heic": return .heif
+            case "svg": return .svg
+            default: return .unknown
+            }
+        case .color, .multisizeSet, .unknown: return nil
+        }
+    }
+
+    private static func colorValue(_ color: CARColor) -> ColorValue {
+        let c = color.components
+        if c.count == 2 {
+            return .components(ColorComponents(colorSpace: color.colorSpaceName, red: c[0], green: c[0], blue: c[0], alpha: c[1]))
+        }
+        let value = { (index: Int) in index < c.count ? c[index] : 1 }
+        return .components(ColorComponents(colorSpace: color.colorSpaceName, red: value(0), green: value(1), blue: value(2), alpha: value(3)))
+    }
+}

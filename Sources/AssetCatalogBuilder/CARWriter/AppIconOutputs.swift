@@ -1,0 +1,138 @@
+import AssetCatalog
+import Foundation
+
+/// The files actool writes beside `Assets.car` for the primary app icon, and the partial Info.plist keys.
+public struct AppIconOutputs: Sendable {
+    /// Files to write: name (relative to the output folder) and bytes.
+    public var files: [(name: String, bytes: [UInt8])]
+    /// The partial Info.plist as a property-list dictionary.
+    public var infoPlist: [String: PropertyListValue]
+
+    /// Works out the icon files and Info.plist keys for `options` from `index`.
+    ///
+    /// iOS family: `<name><points>@<scale>x.png` for iPhone entries and `…~ipad.png` for iPad entries (the PNG
+    /// bytes as they are), `CFBundleIcons` and `CFBundleIcons~ipad`. macOS: `<name>.icns` (PNG-based icon
+    /// types), `CFBundleIconFile`. Both: `CFBundleIconName`, and `NSAccentColorName` when an accent colour is given.
+    public init(index: CatalogIndex, options: CompileOptions) {
+        files = []
+        infoPlist = [:]
+        if let accent = options.accentColor { infoPlist["NSAccentColorName"] = .string(accent) }
+        guard let name = options.appIcon, let asset = index.assets.first(where: { $0.name == name && $0.kind == .appIcon }) else {
+            return
+        }
+        let root = index.sources.indices.contains(asset.sourceIndex) ? index.sources[asset.sourceIndex].path : "."
+        func read(_ variant: Variant) -> [UInt8]? {
+            guard let source = variant.source, variant.contentType == .png else { return nil }
+            return FileManager.default.contents(atPath: root + "/" + source).map { [UInt8]($0) }
+        }
+        infoPlist["CFBundleIconName"] = .string(name)
+        if options.platform.isMac {
+            var entries: [(type: String, bytes: [UInt8])] = []
+            let types: [String: String] = [
+                "16x16@1": "icp4", "16x16@2": "ic11", "32x32@1": "icp5", "32x32@2": "ic12", "128x128@1": "ic07",
+                "128x128@2": "ic13", "256x256@1": "ic08", "256x256@2": "ic14", "512x512@1": "ic09", "512x512@2": "ic10",
+            ]
+            for variant in asset.variants {
+                guard let size = variant.attributes["size"], let scale = variant.traits.displayScale?.value,
+                    let type = types["\(size)@\(scale)"], !entries.contains(where: { $0.type == type }), let bytes = read(variant)
+                else { continue }
+                entries.append((type, bytes))
+            }
+            entries.sort { $0.type < $1.type }
+            if !entries.isEmpty {
+                var icns = Array("icns".utf8)
+                BinaryWriter.appendBE32(&icns, UInt32(8 + entries.reduce(0) { $0 + 8 + $1.bytes.count }))
+                for entry in entries {
+                    icns += Array(entry.type.utf8)
+                    BinaryWriter.appendBE32(&icns, UInt32(8 + entry.bytes.count))
+                    icns += entry.bytes
+                }
+                files.append(("\(name).icns", icns))
+                infoPlist["CFBundleIconFile"] = .string(name)
+            }
+            return
+        }
+        var phoneBases: [String] = []
+        var padBases: [String] = []
+        for variant in asset.variants {
+            guard let size = variant.attributes["size"], let scale = variant.traits.displayScale?.value else { continue }
+            let idiom = variant.traits.idiom
+            guard idiom == .phone || idiom == .pad, options.keptIdioms.contains(idiom!), let bytes = read(variant) else { continue }
+            let base = "\(name)\(size)"
+            let fileName = base + (scale > 1 ? "@\(scale)x" : "") + (idiom == .pad ? "~ipad" : "") + ".png"
+            guard !files.contains(where: { $0.name == fileName }) else { continue }
+            files.append((fileName, bytes))
+            if idiom == .pad {
+                if !padBases.contains(base) { padBases.append(base) }
+            } else if !phoneBases.contains(base) {
+                phoneBases.append(base)
+            }
+        }
+        files.sort { $0.name < $1.name }
+        func icons(_ bases: [String]) -> PropertyListValue {
+            .dictionary(["CFBundlePrimaryIcon": .dictionary(["CFBundleIconFiles": .array(bases.sorted().map { .string($0) }), "CFBundleIconName": .string(name)])])
+        }
+        infoPlist["CFBundleIcons"] = icons(phoneBases)
+        if options.keptIdioms.contains(.pad) { infoPlist["CFBundleIcons~ipad"] = icons(phoneBases + padBases) }
+    }
+}
+
+/// A property-list value, written as XML with sorted keys (deterministic, like Apple's writer).
+public indirect enum PropertyListValue: Sendable, Hashable {
+    case string(String)
+    case array([PropertyListValue])
+    case dictionary([String: PropertyListValue])
+
+    /// The XML property-list document holding this value.
+    public var xmlDocument: String {
+        var text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+
+            """
+        append(to: &text, indent: "")
+        return text + "</plist>\n"
+    }
+
+    private func append(to text: inout String, indent: String) {
+        switch self {
+        case .string(let value):
+            text += "\(indent)<string>\(Self.escape(value))</string>\n"
+        case .array(let values):
+            text += "\(indent)<array>\n"
+            for value in values { value.append(to: &text, indent: indent + "\t") }
+            text += "\(indent)</array>\n"
+        case .dictionary(let values):
+            text += "\(indent)<dict>\n"
+            for key in values.keys.sorted() {
+                text += "\(indent)\t<key>\(Self.escape(key))</key>\n"
+                values[key]!.append(to: &text, indent: indent + "\t")
+            }
+            text += "\(indent)</dict>\n"
+        }
+    }
+
+    /// A plain-text rendering (actool's `human-readable-text`): nested values indented, one per line.
+    public func humanReadable(indent: String = "") -> String {
+        switch self {
+        case .string(let value): return indent + value + "\n"
+        case .array(let values): return values.map { $0.humanReadable(indent: indent) }.joined()
+        case .dictionary(let values):
+            return values.keys.sorted().map { key in "\(indent)/* \(key) */\n" + values[key]!.humanReadable(indent: indent) }.joined()
+        }
+    }
+
+    private static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,181 @@
+/// Builds a BOM container (`BOMStore`): numbered blocks, named variables and B-trees, laid out as Apple's
+/// tools lay them out — a 512-byte header area, blocks in number order on 16-byte boundaries, then the
+/// variables, then the block table. Multi-byte numbers of the container itself are big-endian.
+struct BOMWriter {
+    /// Block contents by number; block 0 is the null block.
+    private var blocks: [[UInt8]] = [[]]
+    private var variables: [(name: String, block: Int)] = []
+
+    /// Entries of one leaf page, as in Xcode's output (pages of 4096 bytes hold at most 256 entries).
+    static let entriesPerPage = 256
+    /// The page size written in tree headers and used for pages.
+    static let pageSize = 4096
+
+    /// Adds a block and returns its number.
+    mutating func add(_ bytes: [UInt8]) -> Int {
+        blocks.append(bytes)
+        return blocks.count - 1
+    }
+
+    /// Replaces the contents of a block reserved earlier.
+    mutating func set(_ number: Int, _ bytes: [UInt8]) {
+        blocks[number] = bytes
+    }
+
+    /// Names a block.
+    mutating func setVariable(_ name: String, _ block: Int) {
+        variables.append((name, block))
+    }
+
+    /// Adds a B-tree of `entries` (already in the order a lookup expects) and returns its header block.
+    ///
+    /// Leaves hold up to ``entriesPerPage`` entries and link forward and back; when there is more than one
+    /// leaf, branch pages above them list each child with the key of its last entry.
+    mutating func addTree(_ entries: [(key: [UInt8], value: [UInt8])]) -> Int {
+        let header = add([])
+        let leafCount = max(1, (entries.count + Self.entriesPerPage - 1) / Self.entriesPerPage)
+        var level: [(page: Int, lastKey: Int)] = []
+        let leaves = (0..<leafCount).map { _ in add([]) }
+        for (number, page) in leaves.enumerated() {
+            let slice = entries[min(entries.count, number * Self.entriesPerPage)..<min(entries.count, (number + 1) * Self.entriesPerPage)]
+            var references: [(value: Int, key: Int)] = []
+            for entry in slice {
+                let key = add(entry.key)
+                references.append((add(entry.value), key))
+            }
+            let forward = number + 1 < leaves.count ? leaves[number + 1] : 0
+            let backward = number > 0 ? leaves[number - 1] : 0
+            set(page, Self.page(isLeaf: true, count: references.count, forward: forward, backward: backward, references))
+            level.append((page, references.last?.key ?? 0))
+        }
+        while level.count > 1 {
+            var next: [(page: Int, lastKey: Int)] = []
+            var start = 0
+            while start < level.count {
+                let children = Array(level[start..<min(level.count, start + Self.entriesPerPage)])
+                let page = add(
+                    Self.page(isLeaf: false, count: max(1, children.count - 1), forward: 0, backward: 0, children.map { ($0.page, $0.lastKey) }))
+                next.append((page, children.last!.lastKey))
+                start += Self.entriesPerPage
+            }
+            level = next
+        }
+        var bytes = Array("tree".utf8)
+        BinaryWriter.appendBE32(&bytes, 1)
+        BinaryWriter.appendBE32(&bytes, UInt32(level[0].page))
+        BinaryWriter.appendBE32(&bytes, UInt32(Self.pageSize))
+        BinaryWriter.appendBE32(&bytes, UInt32(entries.count))
+        // Then a zero byte, the key length (0xFFFFFFFF when keys differ in length) and a zero word, as Xcode
+        // writes them.
+        bytes.append(0)
+        let lengths = Set(entries.map(\.key.count))
+        BinaryWriter.appendBE32(&bytes, lengths.count == 1 ? UInt32(lengths.first!) : lengths.isEmpty ? 0 : 0xFFFF_FFFF)
+        BinaryWriter.appendBE32(&bytes, 0)
+        set(header, bytes)
+        return header
+    }
+
+    private static func page(isLeaf: Bool, count: Int, forward: Int, backward: Int, _ references: [(value: Int, key: Int)]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(pageSize)
+        BinaryWriter.appendBE16(&bytes, isLeaf ? 1 : 0)
+        BinaryWriter.appendBE16(&bytes, UInt16(count))
+        BinaryWriter.appendBE32(&bytes, UInt32(forward))
+        BinaryWriter.appendBE32(&bytes, UInt32(backward))
+        for reference in references {
+            BinaryWriter.appendBE32(&bytes, UInt32(reference.value))
+            BinaryWriter.appendBE32(&bytes, UInt32(reference.key))
+        }
+        if bytes.count < pageSize { bytes += [UInt8](repeating: 0, count: pageSize - bytes.count) }
+        return bytes
+    }
+
+    /// The whole file.
+    func serialize() -> [UInt8] {
+        let headerArea = 512
+        var offsets: [(address: Int, length: Int)] = [(0, 0)]
+        var position = headerArea
+        for block in blocks.dropFirst() {
+            offsets.append((position, block.count))
+            position = (position + block.count + 15) & ~15
+        }
+        let variablesOffset = position
+        var table: [UInt8] = []
+        BinaryWriter.appendBE32(&table, UInt32(variables.count))
+        for variable in variables {
+            BinaryWriter.appendBE32(&table, UInt32(variable.block))
+            let name = Array(variable.name.utf8)
+            table.append(UInt8(name.count))
+            table += name
+        }
+        let indexOffset = (variablesOffset + table.count + 15) & ~15
+        var index: [UInt8] = []
+        BinaryWriter.appendBE32(&index, UInt32(offsets.count))
+        for entry in offsets {
+            BinaryWriter.appendBE32(&index, UInt32(entry.address))
+            BinaryWriter.appendBE32(&index, UInt32(entry.length))
+        }
+        // An empty free list.
+        BinaryWriter.appendBE32(&index, 0)
+
+        var file = [UInt8](repeating: 0, count: indexOffset + index.count)
+        var header = Array("BOMStore".utf8)
+        BinaryWriter.appendBE32(&header, 1)
+        BinaryWriter.appendBE32(&header, UInt32(blocks.count - 1))
+        BinaryWriter.appendBE32(&header, UInt32(indexOffset))
+        BinaryWriter.appendBE32(&header, UInt32(index.count))
+        BinaryWriter.appendBE32(&header, UInt32(variablesOffset))
+        BinaryWriter.appendBE32(&header, UInt32(table.count))
+        file.replaceSubrange(0..<header.count, with: header)
+        for (number, block) in blocks.enumerated() where number > 0 && !block.isEmpty {
+            let start = offsets[number].address
+            file.replaceSubrange(start..<(start + block.count), with: block)
+        }
+        file.replaceSubrange(variablesOffset..<(variablesOffset + table.count), with: table)
+        file.replaceSubrange(indexOffset..<(indexOffset + index.count), with: index)
+        return file
+    }
+}
+
+/// Little helpers that append fixed-width numbers and strings to a byte array.
+enum BinaryWriter {
+    static func appendBE16(_ bytes: inout [UInt8], _ value: UInt16) {
+        bytes.append(UInt8(value >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: value))
+    }
+
+    static func appendBE32(_ bytes: inout [UInt8], _ value: UInt32) {
+        for shift in [24, 16, 8, 0] { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+    }
+
+    static func appendLE16(_ bytes: inout [UInt8], _ value: UInt16) {
+        bytes.append(UInt8(truncatingIfNeeded: value))
+        bytes.append(UInt8(value >> 8))
+    }
+
+    static func appendLE32(_ bytes: inout [UInt8], _ value: UInt32) {
+        for shift in [0, 8, 16, 24] { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+    }
+
+    static func appendLE64(_ bytes: inout [UInt8], _ value: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+
+    /// A string in a fixed field of `width` bytes, NUL-padded; cut at a character boundary when too long
+    /// so that one NUL always ends it.
+    static func appendFixed(_ bytes: inout [UInt8], _ text: String, width: Int) {
+        var utf8 = Array(text.utf8)
+        if utf8.count > width - 1 {
+            var cut = width - 1
+            while cut > 0, utf8[cut] & 0xC0 == 0x80 { cut -= 1 }
+            utf8 = Array(utf8[0..<cut])
+        }
+        bytes += utf8
+        bytes += [UInt8](repeating: 0, count: width - utf8.count)
+    }
+
+    /// A four-character code as CoreUI stores it: a little-endian number, so `ARGB` is `BGRA` in the file.
+    static func appendFourCC(_ bytes: inout [UInt8], _ code: String) {
+        bytes += Array(code.utf8).reversed()
+    }
+}

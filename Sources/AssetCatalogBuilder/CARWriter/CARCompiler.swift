@@ -1,0 +1,511 @@
+import AssetCatalog
+import Foundation
+
+/// What a compile produced: the `Assets.car` bytes and what was left out or could not be compiled.
+public struct CompiledCatalog: Sendable {
+    /// The `Assets.car` file.
+    public var car: [UInt8]
+    /// Facets (named assets) written.
+    public var facetCount: Int
+    /// Renditions written.
+    public var renditionCount: Int
+    /// Problems that left an entry out (an unreadable PNG, an unsupported file type, a system colour), in
+    /// asset order, each naming the asset and file.
+    public var notices: [String]
+}
+
+/// Compiles a ``CatalogIndex`` into an `Assets.car` (see docs/CAR-FORMAT.md, "Writing").
+///
+/// The output is a pure function of the index and the options: renditions are sorted by key bytes, facets
+/// by name, identifiers derived from names, the UUID from the content, and no clock is read; images are
+/// decoded and compressed in parallel and joined in index order.
+public struct CARCompiler: Sendable {
+    /// The options.
+    public let options: CompileOptions
+
+    /// Creates a compiler.
+    public init(options: CompileOptions) {
+        self.options = options
+    }
+
+    /// The key format: Xcode's order (appearance, localization, scale, idiom, subtype, …, identifier, element,
+    /// part); attributes between subtype and identifier appear only when some rendition uses them.
+    static let fullKeyFormat: [CARAttribute] = [
+        .appearance, .localization, .scale, .idiom, .subtype, .displayGamut, .direction, .horizontalSizeClass,
+        .verticalSizeClass, .memoryClass, .graphicsClass, .dimension1, .identifier, .element, .part,
+    ]
+    static let alwaysPresent: Set<CARAttribute> = [.appearance, .localization, .scale, .idiom, .subtype, .identifier, .element, .part]
+
+    /// CoreUI's element and parts for the kinds of asset (as Xcode writes them).
+    static let element: UInt16 = 85
+    static let imagePart: UInt16 = 181
+    static let colorPart: UInt16 = 217
+    static let multisizePart: UInt16 = 218
+    static let iconImagePart: UInt16 = 220
+
+    /// One unit of work: an entry of an asset that becomes one rendition.
+    private struct Job: Sendable {
+        var facet: Int
+        var assetName: String
+        var kind: AssetKind
+        var file: String?
+        var fileName: String
+        var contentType: ContentType?
+        var traits: VariantTraits
+        var attributes: [String: String]
+        var properties: AssetProperties
+        var color: ColorValue?
+        var iconSizeIndex: Int
+        /// On macOS Xcode's keys have no idiom: `mac` entries are stored under universal.
+        var foldsMacIdiom = false
+    }
+
+    /// Compiles `index`.
+    public func compile(_ index: CatalogIndex) -> CompiledCatalog {
+        var notices: [String] = []
+        let kept = options.keptIdioms
+        // Facets: every asset name once (the first source wins, as in the index's order).
+        var assets: [Asset] = []
+        var seen = Set<String>()
+        for asset in index.assets where seen.insert(asset.name).inserted {
+            if asset.kind == .appIcon, let appIcon = options.appIcon, asset.name != appIcon { continue }
+            assets.append(asset)
+        }
+        let identifiers = Self.identifiers(for: assets.map(\.name))
+
+        var jobs: [Job] = []
+        var multisize: [(facet: Int, name: String, entries: [(width: Int, height: Int, index: Int, idiom: UInt16)])] = []
+        for (facet, asset) in assets.enumerated() {
+            let root = index.sources.indices.contains(asset.sourceIndex) ? index.sources[asset.sourceIndex].path : "."
+            func keep(_ traits: VariantTraits, _ attributes: [String: String]) -> Bool {
+                if attributes["idiom"]?.hasSuffix("marketing") == true { return asset.kind == .appIcon }
+                guard let idiom = traits.idiom else { return true }
+                return kept.contains(idiom)
+            }
+            switch asset.kind {
+            case .color:
+                for color in asset.colors where keep(color.traits, [:]) {
+                    if case .systemReference(let name) = color.value {
+                        notices.append("\(asset.name): system colour reference '\(name)' is not compiled yet; the entry is left out")
+                        continue
+                    }
+                    jobs.append(
+                        Job(facet: facet, assetName: asset.name, kind: .color, file: nil, fileName: asset.name, contentType: nil,
+                            traits: color.traits, attributes: [:], properties: asset.properties, color: color.value, iconSizeIndex: 0))
+                }
+            case .image, .data, .appIcon:
+                var sizes: [String] = []
+                if asset.kind == .appIcon {
+                    sizes = Array(Set(asset.variants.compactMap { $0.source == nil ? nil : $0.attributes["size"] })).sorted {
+                        Self.points($0).width < Self.points($1).width || (Self.points($0).width == Self.points($1).width && $0 < $1)
+                    }
+                }
+                var entries: [(width: Int, height: Int, index: Int, idiom: UInt16)] = []
+                for variant in asset.variants where keep(variant.traits, variant.attributes) {
+                    guard let source = variant.source else { continue }
+                    let sizeIndex = variant.attributes["size"].flatMap { sizes.firstIndex(of: $0) } ?? 0
+                    if asset.kind == .appIcon, let size = variant.attributes["size"] {
+                        let points = Self.points(size)
+                        let idiom = options.platform.isMac && variant.traits.idiom == .mac ? 0 : Self.idiomValue(variant.traits, variant.attributes)
+                        if !entries.contains(where: { $0.index == sizeIndex && $0.idiom == idiom }) {
+                            entries.append((Int(points.width.rounded()), Int(points.height.rounded()), sizeIndex, idiom))
+                        }
+                    }
+                    jobs.append(
+                        Job(facet: facet, assetName: asset.name, kind: asset.kind, file: root + "/" + source,
+                            fileName: String(source.split(separator: "/").last ?? Substring(source)), contentType: variant.contentType,
+                            traits: variant.traits, attributes: variant.attributes, properties: asset.properties, color: nil,
+                            iconSizeIndex: sizeIndex))
+                }
+                if asset.kind == .appIcon && !entries.isEmpty { multisize.append((facet, asset.name, entries)) }
+            }
+        }
+
+        // Localizations used, numbered from 1 in byte order of their names.
+        let localeList = Set(jobs.compactMap { $0.attributes["locale"] }).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var localeIDs: [String: UInt16] = [:]
+        for (number, locale) in localeList.enumerated() { localeIDs[locale] = UInt16(number + 1) }
+
+        let width = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let frozenLocales = localeIDs
+        for number in jobs.indices { jobs[number].foldsMacIdiom = options.platform.isMac }
+        let frozenJobs = jobs
+        let results = parallelMap(count: frozenJobs.count, width: width) { number -> Result<CompiledRendition, CompileProblem> in
+            let job = frozenJobs[number]
+            return Self.rendition(for: job, identifier: identifiers[job.facet], locales: frozenLocales)
+        }
+
+        var renditions: [CompiledRendition] = []
+        for (job, result) in zip(jobs, results) {
+            switch result {
+            case .success(let rendition): renditions.append(rendition)
+            case .failure(let problem): notices.append("\(job.assetName): \(problem.message)")
+            }
+        }
+        for set in multisize {
+            var key = Self.baseKey(identifier: identifiers[set.facet], part: Self.multisizePart)
+            // Xcode keys the multisize set at scale 1.
+            key[.scale] = 1
+            let value = CSIBuilder.value(
+                name: set.name, flags: 0, width: 0, height: 0, scale: 0, pixelFormat: nil, colorSpace: 0,
+                layout: CSIBuilder.layoutMultisizeSet, infoTags: [], payload: CSIBuilder.multisizeSet(set.entries))
+            renditions.append(CompiledRendition(key: key, value: value))
+        }
+
+        let appearanceNames = Self.appearanceNames(platform: options.platform)
+        let keyFormat = Self.fullKeyFormat.filter { attribute in
+            Self.alwaysPresent.contains(attribute) || renditions.contains { ($0.key[attribute] ?? 0) != 0 }
+        }
+        var keyed: [(key: [UInt8], value: [UInt8])] = []
+        var keysSeen = Set<[UInt8]>()
+        // Preferred renditions first (stable), so they win a shared key.
+        renditions = renditions.filter(\.preferred) + renditions.filter { !$0.preferred }
+        for rendition in renditions {
+            var key: [UInt8] = []
+            for attribute in keyFormat { BinaryWriter.appendLE16(&key, rendition.key[attribute] ?? 0) }
+            guard keysSeen.insert(key).inserted else {
+                notices.append("two entries compile to the same rendition key (\(Self.describe(rendition.key))); the first is kept")
+                continue
+            }
+            keyed.append((key, rendition.value))
+        }
+        keyed.sort { $0.key.lexicographicallyPrecedes($1.key) }
+
+        var facetEntries: [(key: [UInt8], value: [UInt8])] = []
+        for (facet, asset) in assets.enumerated() {
+            var value: [UInt8] = []
+            BinaryWriter.appendLE16(&value, 0)
+            BinaryWriter.appendLE16(&value, 0)
+            let part: UInt16
+            switch asset.kind {
+            case .color: part = Self.colorPart
+            case .appIcon: part = Self.iconImagePart
+            case .image, .data: part = Self.imagePart
+            }
+            let attributes: [(UInt16, UInt16)] = [(1, Self.element), (2, part), (17, identifiers[facet])]
+            BinaryWriter.appendLE16(&value, UInt16(attributes.count))
+            for (attribute, number) in attributes {
+                BinaryWriter.appendLE16(&value, attribute)
+                BinaryWriter.appendLE16(&value, number)
+            }
+            facetEntries.append((Array(asset.name.utf8), value))
+        }
+        facetEntries.sort { $0.key.lexicographicallyPrecedes($1.key) }
+
+        var bom = BOMWriter()
+        let header = bom.add([])
+        bom.setVariable("CARHEADER", header)
+        bom.setVariable("RENDITIONS", bom.addTree(keyed))
+        bom.setVariable("FACETKEYS", bom.addTree(facetEntries))
+        bom.setVariable(
+            "APPEARANCEKEYS",
+            bom.addTree(appearanceNames.map { (Array($0.name.utf8), Self.le16($0.identifier)) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }))
+        if !localeList.isEmpty {
+            bom.setVariable("LOCALIZATIONKEYS", bom.addTree(localeList.map { (Array($0.utf8), Self.le16(localeIDs[$0]!)) }))
+        }
+        var format: [UInt8] = []
+        BinaryWriter.appendFourCC(&format, "kfmt")
+        BinaryWriter.appendLE32(&format, 0)
+        BinaryWriter.appendLE32(&format, UInt32(keyFormat.count))
+        for attribute in keyFormat { BinaryWriter.appendLE32(&format, attribute.identifier) }
+        bom.setVariable("KEYFORMAT", bom.add(format))
+        bom.setVariable("EXTENDED_METADATA", bom.add(metadata()))
+        bom.set(header, carHeader(renditionCount: keyed.count, uuid: Self.contentUUID(keyed, facetEntries)))
+        return CompiledCatalog(car: bom.serialize(), facetCount: facetEntries.count, renditionCount: keyed.count, notices: notices)
+    }
+
+    private static func le16(_ value: UInt16) -> [UInt8] { [UInt8(truncatingIfNeeded: value), UInt8(value >> 8)] }
+
+    private static func describe(_ key: [CARAttribute: UInt16]) -> String {
+        fullKeyFormat.compactMap { attribute in key[attribute].flatMap { $0 == 0 ? nil : "\(attribute.name)=\($0)" } }.joined(separator: " ")
+    }
+
+    // MARK: Header blocks
+
+    private func carHeader(renditionCount: Int, uuid: [UInt8]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        BinaryWriter.appendFourCC(&bytes, "CTAR")
+        BinaryWriter.appendLE32(&bytes, 972)
+        BinaryWriter.appendLE32(&bytes, 17)
+        BinaryWriter.appendLE32(&bytes, 0)
+        BinaryWriter.appendLE32(&bytes, UInt32(renditionCount))
+        BinaryWriter.appendFixed(&bytes, "@(#)PROGRAM:CoreUI  PROJECT:CoreUI-972", width: 128)
+        BinaryWriter.appendFixed(&bytes, "assetc \(options.toolVersion) via assetc compile", width: 256)
+        bytes += uuid
+        BinaryWriter.appendLE32(&bytes, 0)
+        BinaryWriter.appendLE32(&bytes, 2)
+        BinaryWriter.appendLE32(&bytes, 1)
+        BinaryWriter.appendLE32(&bytes, 2)
+        return bytes
+    }
+
+    private func metadata() -> [UInt8] {
+        var bytes = Array("META".utf8)
+        let thinning = options.targetDevices.isEmpty ? "" : "assetc thinned <idioms \(options.targetDevices.map(\.token).joined(separator: " "))>"
+        BinaryWriter.appendFixed(&bytes, thinning, width: 256)
+        BinaryWriter.appendFixed(&bytes, options.minimumDeploymentTarget, width: 256)
+        BinaryWriter.appendFixed(&bytes, options.platform.metadataName, width: 256)
+        BinaryWriter.appendFixed(&bytes, "@(#)PROGRAM:assetc  PROJECT:assetc-\(options.toolVersion)", width: 256)
+        return bytes
+    }
+
+    /// A UUID (version 8, RFC 9562) from two 64-bit FNV-1a digests of every key and value: the same content
+    /// always gets the same UUID, different content practically never does.
+    static func contentUUID(_ renditions: [(key: [UInt8], value: [UInt8])], _ facets: [(key: [UInt8], value: [UInt8])]) -> [UInt8] {
+        var first: UInt64 = 0xcbf2_9ce4_8422_2325
+        var second: UInt64 = 0x8422_2325_cbf2_9ce4
+        for entry in facets + renditions {
+            for part in [entry.key, entry.value] {
+                for byte in part {
+                    first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+                    second = (second ^ UInt64(byte ^ 0x5A)) &* 0x0000_0100_0000_01B3
+                }
+                first = (first ^ 0xFF) &* 0x0000_0100_0000_01B3
+            }
+        }
+        var bytes: [UInt8] = []
+        BinaryWriter.appendLE64(&bytes, first)
+        BinaryWriter.appendLE64(&bytes, second)
+        bytes[6] = (bytes[6] & 0x0F) | 0x80
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return bytes
+    }
+
+    // MARK: Keys and identifiers
+
+    /// Facet identifiers: a 16-bit hash of each name, moved on to the next free value on a collision, so that
+    /// an asset keeps its identifier when others are added (unless they collide).
+    static func identifiers(for names: [String]) -> [UInt16] {
+        var used = Set<UInt16>()
+        var result = [UInt16](repeating: 0, count: names.count)
+        let order = names.indices.sorted { names[$0].utf8.lexicographicallyPrecedes(names[$1].utf8) }
+        for index in order {
+            var hash: UInt32 = 0x811C_9DC5
+            for byte in names[index].utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+            var value = UInt16(truncatingIfNeeded: hash ^ (hash >> 16))
+            while value == 0 || used.contains(value) { value &+= 1 }
+            used.insert(value)
+            result[index] = value
+        }
+        return result
+    }
+
+    private static func baseKey(identifier: UInt16, part: UInt16) -> [CARAttribute: UInt16] {
+        [.identifier: identifier, .element: element, .part: part]
+    }
+
+    static func idiomValue(_ traits: VariantTraits, _ attributes: [String: String]) -> UInt16 {
+        if attributes["idiom"]?.hasSuffix("marketing") == true { return 6 }
+        switch traits.idiom {
+        case nil: return 0
+        case .phone: return 1
+        case .pad: return 2
+        case .tv: return 3
+        case .car: return 4
+        case .watch: return 5
+        case .mac: return 7
+        case .vision: return 8
+        }
+    }
+
+    /// Appearance names written to APPEARANCEKEYS, with the identifiers rendition keys use.
+    static func appearanceNames(platform: CompilePlatform) -> [(name: String, identifier: UInt16)] {
+        if platform.isMac {
+            return [
+                ("NSAppearanceNameSystem", 0), ("NSAppearanceNameDarkAqua", 1), ("NSAppearanceNameAccessibilitySystem", 2),
+                ("NSAppearanceNameAccessibilityDarkAqua", 3), ("NSAppearanceNameAqua", 4), ("NSAppearanceNameAccessibilityAqua", 5),
+                ("ISAppearanceTintedMonochrome", 6),
+            ]
+        }
+        return [
+            ("UIAppearanceAny", 0), ("UIAppearanceDark", 1), ("UIAppearanceHighContrastAny", 2), ("UIAppearanceHighContrastDark", 3),
+            ("UIAppearanceLight", 4), ("UIAppearanceHighContrastLight", 5), ("ISAppearanceTintedMonochrome", 6),
+        ]
+    }
+
+    static func appearanceValue(_ traits: VariantTraits, _ attributes: [String: String]) -> UInt16 {
+        if attributes["luminosity"] == "tinted" { return 6 }
+        let high = traits.contrast == .high
+        switch traits.appearance {
+        case nil: return high ? 2 : 0
+        case .dark: return high ? 3 : 1
+        case .light: return high ? 5 : 4
+        }
+    }
+
+    /// Memory classes (`1GB` … ) and graphics feature sets as numbers (see docs/CAR-FORMAT.md).
+    static func memoryValue(_ text: String?) -> UInt16 {
+        guard let text, text.hasSuffix("GB"), let number = UInt16(text.dropLast(2)) else { return 0 }
+        return number
+    }
+
+    static let graphicsClasses = [
+        "metal1v2", "metal2v2", "metal3v1", "metal3v2", "metal4v1", "apple1", "apple2", "apple3", "apple4", "apple5", "apple6",
+        "apple7", "apple8", "apple9",
+    ]
+
+    static func graphicsValue(_ text: String?) -> UInt16 {
+        guard let text, let index = graphicsClasses.firstIndex(of: text.lowercased()) else { return 0 }
+        return UInt16(index + 1)
+    }
+
+    static func subtypeValue(_ text: String?) -> UInt16 {
+        switch text {
+        case "retina4": return 568
+        case "38mm": return 320
+        case "40mm": return 384
+        case "41mm": return 430
+        case "42mm": return 390
+        case "44mm": return 448
+        case "45mm": return 484
+        case "49mm": return 514
+        default: return 0
+        }
+    }
+
+    static func points(_ size: String) -> (width: Double, height: Double) {
+        let parts = size.split(separator: "x")
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]) else { return (0, 0) }
+        return (width, height)
+    }
+
+    private static func key(for job: Job, identifier: UInt16) -> [CARAttribute: UInt16] {
+        var key = baseKey(
+            identifier: identifier, part: job.kind == .appIcon ? iconImagePart : job.kind == .color ? colorPart : imagePart)
+        let traits = job.traits
+        key[.idiom] = job.foldsMacIdiom && traits.idiom == .mac ? 0 : idiomValue(traits, job.attributes)
+        key[.scale] = UInt16(traits.displayScale?.value ?? 0)
+        key[.displayGamut] = traits.displayGamut == .displayP3 ? 1 : 0
+        key[.horizontalSizeClass] = traits.horizontalSizeClass.map { $0 == .compact ? 1 : 2 } ?? 0
+        key[.verticalSizeClass] = traits.verticalSizeClass.map { $0 == .compact ? 1 : 2 } ?? 0
+        key[.appearance] = appearanceValue(traits, job.attributes)
+        key[.direction] = traits.layoutDirection.map { $0 == .leftToRight ? 4 : 5 } ?? 0
+        key[.memoryClass] = memoryValue(job.attributes["memory"])
+        key[.graphicsClass] = graphicsValue(job.attributes["graphics-feature-set"])
+        key[.subtype] = subtypeValue(job.attributes["subtype"])
+        if job.kind == .appIcon { key[.dimension1] = UInt16(job.iconSizeIndex) }
+        return key
+    }
+
+    // MARK: Renditions
+
+    private static func rendition(for job: Job, identifier: UInt16, locales: [String: UInt16]) -> Result<CompiledRendition, CompileProblem> {
+        var key = key(for: job, identifier: identifier)
+        let preferred = job.foldsMacIdiom && job.traits.idiom == .mac
+        return Self.build(job, key: &key, locales: locales).map { rendition in
+            var rendition = rendition
+            rendition.preferred = preferred
+            return rendition
+        }
+    }
+
+    private static func build(_ job: Job, key: inout [CARAttribute: UInt16], locales: [String: UInt16]) -> Result<CompiledRendition, CompileProblem> {
+        key[.localization] = job.attributes["locale"].flatMap { locales[$0] } ?? 0
+        // Flags as Xcode writes them: 8 for a template image, 16 for any other image, 0 for app icons
+        // (heliport_icons, Xcode 13; Stasis, Xcode 26). Xcode's bit for "original" is not established: 16.
+        var flags: UInt32 = job.kind == .appIcon ? 0 : job.properties.templateRenderingIntent == "template" ? 8 : 16
+        let scale = job.traits.displayScale?.value ?? 0
+        if let color = job.color {
+            guard case .components(let components) = color else { return .failure(CompileProblem("a system colour")) }
+            let space = colorSpaceID(components.colorSpace)
+            let values = components.isGray ? [components.red, components.alpha] : [components.red, components.green, components.blue, components.alpha]
+            key[.scale] = 0
+            return .success(
+                CompiledRendition(
+                    key: key,
+                    value: CSIBuilder.value(
+                        name: job.assetName, flags: 0, width: 0, height: 0, scale: 0, pixelFormat: nil, colorSpace: 0,
+                        layout: CSIBuilder.layoutColor, infoTags: [], payload: CSIBuilder.color(colorSpace: space, components: values))))
+        }
+        guard let path = job.file else { return .failure(CompileProblem("no file")) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(CompileProblem("\(job.fileName): cannot be read"))
+        }
+        let bytes = [UInt8](data)
+        if job.kind == .data {
+            var tags: [(tag: UInt32, bytes: [UInt8])] = []
+            if let uti = job.attributes["universal-type-identifier"] { tags.append(CSIBuilder.utiTag(uti)) }
+            return .success(
+                CompiledRendition(
+                    key: key,
+                    value: CSIBuilder.value(
+                        name: job.fileName, flags: 0, width: 0, height: 0, scale: 0, pixelFormat: "DATA", colorSpace: 0,
+                        layout: CSIBuilder.layoutRawData, infoTags: tags, payload: CSIBuilder.raw(bytes))))
+        }
+        switch job.contentType {
+        case .png?:
+            let image: DecodedImage
+            do {
+                image = try PNGCodec.decodeRGBA8(bytes, premultiplied: true)
+            } catch {
+                return .failure(CompileProblem("\(job.fileName): \(error)"))
+            }
+            let bitmap = CSIBuilder.bitmap(image)
+            return .success(
+                CompiledRendition(
+                    key: key,
+                    value: CSIBuilder.value(
+                        name: job.fileName, flags: flags, width: image.width, height: image.height, scale: scale,
+                        pixelFormat: bitmap.pixelFormat, colorSpace: bitmap.pixelFormat == "ARGB" ? 1 : 2, layout: CSIBuilder.layoutImage,
+                        infoTags: CSIBuilder.bitmapTags(width: image.width, height: image.height, bytesPerRow: bitmap.bytesPerRow),
+                        payload: bitmap.payload)))
+        case .jpeg?, .heif?:
+            let format = job.contentType == .jpeg ? "JPEG" : "HEIF"
+            let size = Self.pixelSize(bytes, job.contentType!)
+            return .success(
+                CompiledRendition(
+                    key: key,
+                    value: CSIBuilder.value(
+                        name: job.fileName, flags: flags, width: size.width, height: size.height, scale: scale, pixelFormat: format,
+                        colorSpace: 1, layout: CSIBuilder.layoutImage,
+                        infoTags: CSIBuilder.bitmapTags(width: size.width, height: size.height, bytesPerRow: 0),
+                        payload: CSIBuilder.raw(bytes))))
+        case .pdf?, .svg?:
+            let format = job.contentType == .pdf ? "PDF " : "SVG "
+            if job.properties.preservesVectorRepresentation == true { flags |= 1 << 11 }
+            return .success(
+                CompiledRendition(
+                    key: key,
+                    value: CSIBuilder.value(
+                        name: job.fileName, flags: flags | 0x4, width: 0, height: 0, scale: scale, pixelFormat: format, colorSpace: 0,
+                        layout: CSIBuilder.layoutVector, infoTags: [], payload: CSIBuilder.raw(bytes))))
+        case let other:
+            return .failure(CompileProblem("\(job.fileName): \(other.map { "\($0)" } ?? "unknown") files are not compiled yet; the entry is left out"))
+        }
+    }
+
+    /// The colour-space numbers of RLOC (as the reader names them).
+    static func colorSpaceID(_ name: String) -> UInt32 {
+        switch name {
+        case "srgb": return 0
+        case "gray-gamma-22": return 1
+        case "display-p3": return 2
+        case "extended-srgb": return 3
+        case "extended-linear-srgb": return 4
+        case "extended-gray": return 5
+        default: return 0
+        }
+    }
+
+    /// The pixel size of a JPEG (from its SOF marker) or 0×0 when it cannot be found cheaply.
+    static func pixelSize(_ bytes: [UInt8], _ type: ContentType) -> (width: Int, height: Int) {
+        guard type == .jpeg else { return (0, 0) }
+        var at = 2
+        while at + 9 < bytes.count {
+            guard bytes[at] == 0xFF else { return (0, 0) }
+            let marker = bytes[at + 1]
+            let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            if (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC {
+                return (Int(bytes[at + 7]) << 8 | Int(bytes[at + 8]), Int(bytes[at + 5]) << 8 | Int(bytes[at + 6]))
+            }
+            at += 2 + length
+        }
+        return (0, 0)
+    }
+}
+
+/// Why one entry could not be compiled.
+struct CompileProblem: Error, Sendable {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,68 @@
+import AssetCatalog
+
+/// The platforms `assetc compile` writes for, spelled as actool spells them.
+public enum CompilePlatform: String, Sendable, CaseIterable {
+    case iphoneos, iphonesimulator, macosx, appletvos, appletvsimulator, watchos, watchsimulator, xros, xrsimulator
+
+    /// The idioms a catalog compiled for this platform keeps (universal entries are always kept).
+    public var idioms: Set<Idiom> {
+        switch self {
+        case .iphoneos, .iphonesimulator: return [.phone, .pad, .car]
+        case .macosx: return [.mac]
+        case .appletvos, .appletvsimulator: return [.tv]
+        case .watchos, .watchsimulator: return [.watch]
+        case .xros, .xrsimulator: return [.vision, .pad, .phone]
+        }
+    }
+
+    /// The platform name stored in EXTENDED_METADATA (as Xcode writes it).
+    var metadataName: String {
+        switch self {
+        case .iphoneos, .iphonesimulator: return "ios"
+        case .macosx: return "macosx"
+        case .appletvos, .appletvsimulator: return "atv"
+        case .watchos, .watchsimulator: return "watchos"
+        case .xros, .xrsimulator: return "xros"
+        }
+    }
+
+    /// Whether app icons are written beside the car as PNG files (iOS family) rather than an `.icns` (macOS).
+    var isMac: Bool { self == .macosx }
+}
+
+/// What `assetc compile` is asked to do.
+public struct CompileOptions: Sendable {
+    /// The target platform.
+    public var platform: CompilePlatform
+    /// The minimum deployment target, such as `17.0`.
+    public var minimumDeploymentTarget: String
+    /// The devices the output is thinned for (`--target-device`); empty keeps every idiom of the platform.
+    public var targetDevices: [Idiom]
+    /// The app icon set to compile as the primary app icon.
+    public var appIcon: String?
+    /// The colour set named as the accent colour in the partial Info.plist.
+    public var accentColor: String?
+    /// Images decoded and compressed at once (`nil`: one per processor).
+    public var jobs: Int?
+    /// The tool's version, written in CARHEADER and EXTENDED_METADATA.
+    public var toolVersion: String
+
+    /// Creates options.
+    public init(
+        platform: CompilePlatform, minimumDeploymentTarget: String, targetDevices: [Idiom] = [], appIcon: String? = nil,
+        accentColor: String? = nil, jobs: Int? = nil, toolVersion: String = "0"
+    ) {
+        self.platform = platform
+        self.minimumDeploymentTarget = minimumDeploymentTarget
+        self.targetDevices = targetDevices
+        self.appIcon = appIcon
+        self.accentColor = accentColor
+        self.jobs = jobs
+        self.toolVersion = toolVersion
+    }
+
+    /// The idioms kept: the platform's, narrowed by the target devices.
+    var keptIdioms: Set<Idiom> {
+        targetDevices.isEmpty ? platform.idioms : platform.idioms.intersection(targetDevices)
+    }
+}

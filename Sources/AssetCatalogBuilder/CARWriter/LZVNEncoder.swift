@@ -1,0 +1,121 @@
+/// An LZVN encoder whose output is framed as an LZFSE stream: `bvxn` blocks (LZVN payloads) and the end
+/// marker `bvx$`, which every LZFSE decoder accepts (Apple's own encoder uses such blocks for small inputs).
+///
+/// Written for assetc from the public description of the format (the opcode layout of Apple's reference
+/// `lzfse` project): literals go in `sml_l`/`lrg_l` opcodes, matches in `sml_d`, `med_d` or `lrg_d` opcodes
+/// without literals, continued with `sml_m`/`lrg_m` (same distance) when longer than one opcode holds.
+/// Greedy matching through a one-way hash of four bytes: fast and deterministic, not the smallest output.
+public enum LZVNEncoder {
+    /// The most raw bytes one `bvxn` block holds; blocks never refer back into an earlier block.
+    static let blockSize = 1 << 20
+
+    /// Compresses `input` into an LZFSE stream (one or more `bvxn` blocks, then `bvx$`).
+    public static func lzfseStream(_ input: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(input.count / 2 + 64)
+        input.withUnsafeBufferPointer { source in
+            var start = 0
+            while start < source.count {
+                let end = min(source.count, start + blockSize)
+                output += Array("bvxn".utf8)
+                appendLE32(&output, UInt32(end - start))
+                let sizeAt = output.count
+                appendLE32(&output, 0)
+                let payloadStart = output.count
+                encodeBlock(source, start, end, into: &output)
+                let payloadSize = UInt32(output.count - payloadStart)
+                for shift in 0..<4 { output[sizeAt + shift] = UInt8(truncatingIfNeeded: payloadSize >> (8 * UInt32(shift))) }
+                start = end
+            }
+        }
+        output += Array("bvx$".utf8)
+        return output
+    }
+
+    private static func appendLE32(_ output: inout [UInt8], _ value: UInt32) {
+        output.append(UInt8(truncatingIfNeeded: value))
+        output.append(UInt8(truncatingIfNeeded: value >> 8))
+        output.append(UInt8(truncatingIfNeeded: value >> 16))
+        output.append(UInt8(truncatingIfNeeded: value >> 24))
+    }
+
+    private static let hashBits = 14
+
+    private static func encodeBlock(_ source: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into output: inout [UInt8]) {
+        var table = [Int](repeating: -1, count: 1 << hashBits)
+        var position = start
+        var literalStart = start
+        @inline(__always) func load(_ at: Int) -> UInt32 {
+            UInt32(source[at]) | UInt32(source[at + 1]) << 8 | UInt32(source[at + 2]) << 16 | UInt32(source[at + 3]) << 24
+        }
+        while position + 4 <= end {
+            let word = load(position)
+            let slot = Int((word &* 2_654_435_761) >> UInt32(32 - hashBits))
+            let candidate = table[slot]
+            table[slot] = position
+            if candidate >= start, position - candidate <= 0xFFFF, load(candidate) == word {
+                var length = 4
+                while position + length < end, source[candidate + length] == source[position + length] { length += 1 }
+                appendLiterals(source, literalStart, position, into: &output)
+                appendMatch(length: length, distance: position - candidate, into: &output)
+                position += length
+                literalStart = position
+            } else {
+                position += 1
+            }
+        }
+        appendLiterals(source, literalStart, end, into: &output)
+        // End of stream: the opcode and seven bytes of padding, as the reference encoder writes them.
+        output += [0x06, 0, 0, 0, 0, 0, 0, 0]
+    }
+
+    private static func appendLiterals(_ source: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, into output: inout [UInt8]) {
+        var at = from
+        while at < to {
+            let count = min(to - at, 271)
+            if count < 16 {
+                output.append(0xE0 | UInt8(count))
+            } else {
+                output.append(0xE0)
+                output.append(UInt8(count - 16))
+            }
+            output.append(contentsOf: source[at..<(at + count)])
+            at += count
+        }
+    }
+
+    private static func appendMatch(length: Int, distance: Int, into output: inout [UInt8]) {
+        var first: Int
+        if distance < 16384 && (length > 10 || distance >= 1536) {
+            // med_d: 101LLMMM DDDDDDMM DDDDDDDD, length 3...34, distance below 2^14.
+            first = min(length, 34)
+            let m = first - 3
+            output.append(0xA0 | UInt8(m >> 2))
+            let word = UInt16(distance) << 2 | UInt16(m & 3)
+            output.append(UInt8(truncatingIfNeeded: word))
+            output.append(UInt8(truncatingIfNeeded: word >> 8))
+        } else if distance < 1536 {
+            // sml_d: LLMMMDDD DDDDDDDD, length 3...10, distance below 1536.
+            first = min(length, 10)
+            output.append(UInt8((first - 3) << 3) | UInt8(distance >> 8))
+            output.append(UInt8(truncatingIfNeeded: distance))
+        } else {
+            // lrg_d: LLMMM111 DDDDDDDD DDDDDDDD, length 3...10, 16-bit distance.
+            first = min(length, 10)
+            output.append(UInt8((first - 3) << 3) | 7)
+            output.append(UInt8(truncatingIfNeeded: distance))
+            output.append(UInt8(truncatingIfNeeded: distance >> 8))
+        }
+        var remaining = length - first
+        while remaining > 0 {
+            let count = min(remaining, 271)
+            if count < 16 {
+                output.append(0xF0 | UInt8(count))
+            } else {
+                output.append(0xF0)
+                output.append(UInt8(count - 16))
+            }
+            remaining -= count
+        }
+    }
+}

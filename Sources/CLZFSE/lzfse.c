@@ -1,0 +1,447 @@
+// LZFSE decoder written for assetc from the public description of the format (Apple's lzfse
+// repository: block headers, finite-state-entropy tables, literal and L/M/D streams). Every read and
+// write is checked against its buffer; impossible header fields are rejected before use.
+#include "clzfse.h"
+#include <string.h>
+
+#define MAGIC_END 0x24787662u          /* bvx$ */
+#define MAGIC_RAW 0x2d787662u          /* bvx- */
+#define MAGIC_V1 0x31787662u           /* bvx1 */
+#define MAGIC_V2 0x32787662u           /* bvx2 */
+#define MAGIC_LZVN 0x6e787662u         /* bvxn */
+
+enum { L_SYMBOLS = 20, M_SYMBOLS = 20, D_SYMBOLS = 64, LITERAL_SYMBOLS = 256 };
+enum { L_STATES = 64, M_STATES = 64, D_STATES = 256, LITERAL_STATES = 1024 };
+enum { MATCHES_PER_BLOCK = 10000, LITERALS_PER_BLOCK = 4 * MATCHES_PER_BLOCK };
+
+static const uint8_t l_extra_bits[L_SYMBOLS] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 5, 8};
+static const int32_t l_base_value[L_SYMBOLS] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 20, 28, 60};
+static const uint8_t m_extra_bits[M_SYMBOLS] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 5, 8, 11};
+static const int32_t m_base_value[M_SYMBOLS] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 24, 56, 312};
+static const uint8_t d_extra_bits[D_SYMBOLS] = {
+    0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7,
+    8, 8, 8, 8, 9, 9, 9, 9, 10, 10, 10, 10, 11, 11, 11, 11, 12, 12, 12, 12, 13, 13, 13, 13, 14, 14, 14, 14, 15, 15, 15, 15};
+static const int32_t d_base_value[D_SYMBOLS] = {
+    0, 1, 2, 3, 4, 6, 8, 10, 12, 16, 20, 24, 28, 36, 44, 52, 60, 76, 92, 108, 124, 156, 188, 220,
+    252, 316, 380, 444, 508, 636, 764, 892, 1020, 1276, 1532, 1788, 2044, 2556, 3068, 3580, 4092, 5116, 6140, 7164,
+    8188, 10236, 12284, 14332, 16380, 20476, 24572, 28668, 32764, 40956, 49148, 57340, 65532, 81916, 98300, 114684,
+    131068, 163836, 196604, 229372};
+
+typedef struct {
+  int8_t k;
+  uint8_t symbol;
+  int16_t delta;
+} literal_entry;
+
+typedef struct {
+  uint8_t total_bits;
+  uint8_t value_bits;
+  int16_t delta;
+  int32_t base;
+} value_entry;
+
+typedef struct {
+  uint32_t n_raw_bytes, n_payload_bytes, n_literals, n_matches, n_literal_payload_bytes, n_lmd_payload_bytes;
+  int32_t literal_bits, lmd_bits;
+  uint16_t literal_state[4], l_state, m_state, d_state;
+  uint16_t l_freq[L_SYMBOLS], m_freq[M_SYMBOLS], d_freq[D_SYMBOLS], literal_freq[LITERAL_SYMBOLS];
+} block_header;
+
+static inline uint32_t load32(const uint8_t *p) {
+  uint32_t v;
+  memcpy(&v, p, 4);
+  return v;
+}
+static inline uint64_t load64(const uint8_t *p) {
+  uint64_t v;
+  memcpy(&v, p, 8);
+  return v;
+}
+static inline uint16_t load16(const uint8_t *p) {
+  uint16_t v;
+  memcpy(&v, p, 2);
+  return v;
+}
+static inline uint64_t field(uint64_t word, int offset, int bits) { return (word >> offset) & ((1ull << bits) - 1); }
+
+// --- Frequency tables --------------------------------------------------------------------------------
+
+// One frequency of the compact header: a prefix code read from the low bits (2, 3, 5, 8 or 14 bits).
+static int decode_frequency(uint32_t bits, int *used) {
+  static const int8_t nbits[32] = {2, 3, 2, 5, 2, 3, 2, 8, 2, 3, 2, 5, 2, 3, 2, 14,
+                                   2, 3, 2, 5, 2, 3, 2, 8, 2, 3, 2, 5, 2, 3, 2, 14};
+  static const int8_t value[32] = {0, 2, 1, 4, 0, 3, 1, -1, 0, 2, 1, 5, 0, 3, 1, -1,
+                                   0, 2, 1, 6, 0, 3, 1, -1, 0, 2, 1, 7, 0, 3, 1, -1};
+  const uint32_t low = bits & 31;
+  *used = nbits[low];
+  if (nbits[low] == 8) return 8 + (int)((bits >> 4) & 0xf);
+  if (nbits[low] == 14) return 24 + (int)((bits >> 4) & 0x3ff);
+  return value[low];
+}
+
+static int sum_within(const uint16_t *freq, int count, int states) {
+  int sum = 0;
+  for (int i = 0; i < count; i++) {
+    sum += freq[i];
+    if (sum > states) return 0;
+  }
+  return 1;
+}
+
+static int clz32(uint32_t v) { return __builtin_clz(v); }
+
+static int build_literal_table(literal_entry *table, const uint16_t *freq) {
+  const int states = LITERAL_STATES;
+  int n = 0;
+  const int states_clz = clz32(states);
+  for (int symbol = 0; symbol < LITERAL_SYMBOLS; symbol++) {
+    const int f = freq[symbol];
+    if (f == 0) continue;
+    const int k = clz32((uint32_t)f) - states_clz;
+    const int j0 = ((2 * states) >> k) - f;
+    for (int j = 0; j < f; j++, n++) {
+      literal_entry e;
+      e.symbol = (uint8_t)symbol;
+      if (j < j0) {
+        e.k = (int8_t)k;
+        e.delta = (int16_t)(((f + j) << k) - states);
+      } else {
+        e.k = (int8_t)(k - 1);
+        e.delta = (int16_t)((j - j0) << (k - 1));
+      }
+      table[n] = e;
+    }
+  }
+  // Unused states (frequencies summing below the state count) decode as an error later.
+  for (; n < states; n++) { table[n].k = -1; table[n].symbol = 0; table[n].delta = 0; }
+  return 1;
+}
+
+static void build_value_table(value_entry *table, int states, int symbols, const uint16_t *freq,
+                              const uint8_t *extra, const int32_t *base) {
+  int n = 0;
+  const int states_clz = clz32((uint32_t)states);
+  for (int symbol = 0; symbol < symbols; symbol++) {
+    const int f = freq[symbol];
+    if (f == 0) continue;
+    const int k = clz32((uint32_t)f) - states_clz;
+    const int j0 = ((2 * states) >> k) - f;
+    for (int j = 0; j < f; j++, n++) {
+      value_entry e;
+      e.value_bits = extra[symbol];
+      e.base = base[symbol];
+      if (j < j0) {
+        e.total_bits = (uint8_t)(k + extra[symbol]);
+        e.delta = (int16_t)(((f + j) << k) - states);
+      } else {
+        e.total_bits = (uint8_t)(k - 1 + extra[symbol]);
+        e.delta = (int16_t)((j - j0) << (k - 1));
+      }
+      table[n] = e;
+    }
+  }
+  for (; n < states; n++) { table[n].total_bits = 0xff; table[n].value_bits = 0; table[n].delta = 0; table[n].base = 0; }
+}
+
+// --- Backward bit stream ------------------------------------------------------------------------------
+
+typedef struct {
+  uint64_t accum;
+  int bits;
+  const uint8_t *position;  // next bytes are read just before this
+  const uint8_t *start;
+} bit_input;
+
+// `extra_bits` is the header's bit count for the stream, between -7 and 0: how many bits of the last
+// word are not part of the stream.
+static int bits_init(bit_input *in, int extra_bits, const uint8_t *end, const uint8_t *start) {
+  in->start = start;
+  if (extra_bits) {
+    if (end - start < 8) return 0;
+    in->position = end - 8;
+    in->accum = load64(in->position);
+    in->bits = extra_bits + 64;
+  } else {
+    if (end - start < 7) return 0;
+    in->position = end - 7;
+    uint64_t v = 0;
+    memcpy(&v, in->position, 7);
+    in->accum = v;
+    in->bits = 56;
+  }
+  if (in->bits > 63 || in->bits < 56) return 0;
+  if ((in->accum >> in->bits) != 0) return 0;
+  return 1;
+}
+
+static inline int bits_refill(bit_input *in) {
+  const int take = (63 - in->bits) & ~7;
+  if (take == 0) return 1;
+  const int bytes = take >> 3;
+  if (in->position - in->start < bytes) return 0;
+  in->position -= bytes;
+  const uint64_t incoming = load64(in->position);
+  in->accum = (in->accum << take) | (incoming & ((1ull << take) - 1));
+  in->bits += take;
+  return 1;
+}
+
+static inline uint64_t bits_pull(bit_input *in, int n) {
+  in->bits -= n;
+  const uint64_t result = in->accum >> in->bits;
+  in->accum &= (1ull << in->bits) - 1;
+  return result;
+}
+
+// --- Blocks ------------------------------------------------------------------------------------------
+
+static int read_v2_header(const uint8_t *src, size_t available, block_header *h, size_t *header_size) {
+  if (available < 32) return ASSETC_LZ_TRUNCATED;
+  const uint64_t v0 = load64(src + 8), v1 = load64(src + 16), v2 = load64(src + 24);
+  h->n_raw_bytes = load32(src + 4);
+  h->n_literals = (uint32_t)field(v0, 0, 20);
+  h->n_literal_payload_bytes = (uint32_t)field(v0, 20, 20);
+  h->n_matches = (uint32_t)field(v0, 40, 20);
+  h->literal_bits = (int32_t)field(v0, 60, 3) - 7;
+  for (int i = 0; i < 4; i++) h->literal_state[i] = (uint16_t)field(v1, 10 * i, 10);
+  h->n_lmd_payload_bytes = (uint32_t)field(v1, 40, 20);
+  h->lmd_bits = (int32_t)field(v1, 60, 3) - 7;
+  const uint32_t size = (uint32_t)field(v2, 0, 32);
+  h->l_state = (uint16_t)field(v2, 32, 10);
+  h->m_state = (uint16_t)field(v2, 42, 10);
+  h->d_state = (uint16_t)field(v2, 52, 10);
+  if (size < 32) return ASSETC_LZ_CORRUPT;
+  if (size > available) return ASSETC_LZ_TRUNCATED;
+  h->n_payload_bytes = h->n_literal_payload_bytes + h->n_lmd_payload_bytes;
+  // Frequencies: L, M, D, literals, in that order, as prefix codes packed from the low bits up.
+  uint16_t *tables[4] = {h->l_freq, h->m_freq, h->d_freq, h->literal_freq};
+  const int counts[4] = {L_SYMBOLS, M_SYMBOLS, D_SYMBOLS, LITERAL_SYMBOLS};
+  const uint8_t *p = src + 32, *end = src + size;
+  uint32_t accum = 0;
+  int accum_bits = 0;
+  for (int t = 0; t < 4; t++) {
+    for (int i = 0; i < counts[t]; i++) {
+      while (accum_bits <= 24 && p < end) {
+        accum |= (uint32_t)*p++ << accum_bits;
+        accum_bits += 8;
+      }
+      int used = 0;
+      const int f = decode_frequency(accum, &used);
+      if (used > accum_bits) return ASSETC_LZ_CORRUPT;
+      accum >>= used;
+      accum_bits -= used;
+      tables[t][i] = (uint16_t)f;
+    }
+  }
+  if (accum_bits >= 8 || p != end) return ASSETC_LZ_CORRUPT;
+  *header_size = size;
+  return ASSETC_LZ_OK;
+}
+
+static int read_v1_header(const uint8_t *src, size_t available, block_header *h, size_t *header_size) {
+  // 50 bytes of fields, 360 two-byte frequencies, padded to a multiple of four.
+  const size_t size = 772;
+  if (available < size) return ASSETC_LZ_TRUNCATED;
+  h->n_raw_bytes = load32(src + 4);
+  h->n_payload_bytes = load32(src + 8);
+  h->n_literals = load32(src + 12);
+  h->n_matches = load32(src + 16);
+  h->n_literal_payload_bytes = load32(src + 20);
+  h->n_lmd_payload_bytes = load32(src + 24);
+  h->literal_bits = (int32_t)load32(src + 28);
+  for (int i = 0; i < 4; i++) h->literal_state[i] = load16(src + 32 + 2 * i);
+  h->lmd_bits = (int32_t)load32(src + 40);
+  h->l_state = load16(src + 44);
+  h->m_state = load16(src + 46);
+  h->d_state = load16(src + 48);
+  // The frequency arrays follow the three states (the struct is padded to 2-byte alignment).
+  const uint8_t *f = src + 50;
+  for (int i = 0; i < L_SYMBOLS; i++, f += 2) h->l_freq[i] = load16(f);
+  for (int i = 0; i < M_SYMBOLS; i++, f += 2) h->m_freq[i] = load16(f);
+  for (int i = 0; i < D_SYMBOLS; i++, f += 2) h->d_freq[i] = load16(f);
+  for (int i = 0; i < LITERAL_SYMBOLS; i++, f += 2) h->literal_freq[i] = load16(f);
+  *header_size = size;
+  if (h->n_payload_bytes != h->n_literal_payload_bytes + h->n_lmd_payload_bytes) return ASSETC_LZ_CORRUPT;
+  return ASSETC_LZ_OK;
+}
+
+typedef struct {
+  literal_entry literal_table[LITERAL_STATES];
+  value_entry l_table[L_STATES], m_table[M_STATES], d_table[D_STATES];
+  uint8_t literals[LITERALS_PER_BLOCK + 64];
+} block_scratch;
+
+// `stream_start` is the first byte of the whole input: refilling a backward bit stream may read a few
+// bytes before the stream's own payload (bits that a valid stream never consumes), but never before that.
+static int decode_compressed_block(const block_header *h, const uint8_t *stream_start, const uint8_t *payload,
+                                   size_t available, uint8_t *dst,
+                                   size_t *out, size_t capacity, block_scratch *s, size_t *consumed) {
+  if (h->n_literals > LITERALS_PER_BLOCK || h->n_matches > MATCHES_PER_BLOCK) return ASSETC_LZ_CORRUPT;
+  if (h->literal_bits < -7 || h->literal_bits > 0 || h->lmd_bits < -7 || h->lmd_bits > 0) return ASSETC_LZ_CORRUPT;
+  for (int i = 0; i < 4; i++)
+    if (h->literal_state[i] >= LITERAL_STATES) return ASSETC_LZ_CORRUPT;
+  if (h->l_state >= L_STATES || h->m_state >= M_STATES || h->d_state >= D_STATES) return ASSETC_LZ_CORRUPT;
+  if (!sum_within(h->l_freq, L_SYMBOLS, L_STATES) || !sum_within(h->m_freq, M_SYMBOLS, M_STATES) ||
+      !sum_within(h->d_freq, D_SYMBOLS, D_STATES) || !sum_within(h->literal_freq, LITERAL_SYMBOLS, LITERAL_STATES))
+    return ASSETC_LZ_CORRUPT;
+  if ((size_t)h->n_literal_payload_bytes + h->n_lmd_payload_bytes > available) return ASSETC_LZ_TRUNCATED;
+
+  build_literal_table(s->literal_table, h->literal_freq);
+  build_value_table(s->l_table, L_STATES, L_SYMBOLS, h->l_freq, l_extra_bits, l_base_value);
+  build_value_table(s->m_table, M_STATES, M_SYMBOLS, h->m_freq, m_extra_bits, m_base_value);
+  build_value_table(s->d_table, D_STATES, D_SYMBOLS, h->d_freq, d_extra_bits, d_base_value);
+
+  // Literals: four interleaved states over one backward stream.
+  bit_input in;
+  const uint8_t *literal_end = payload + h->n_literal_payload_bytes;
+  if (!bits_init(&in, h->literal_bits, literal_end, stream_start)) return ASSETC_LZ_CORRUPT;
+  uint32_t state[4] = {h->literal_state[0], h->literal_state[1], h->literal_state[2], h->literal_state[3]};
+  for (uint32_t i = 0; i < h->n_literals; i += 4) {
+    if (!bits_refill(&in)) return ASSETC_LZ_CORRUPT;
+    for (int j = 0; j < 4; j++) {
+      const literal_entry e = s->literal_table[state[j]];
+      if (e.k < 0) return ASSETC_LZ_CORRUPT;
+      state[j] = (uint32_t)(e.delta + (int)bits_pull(&in, e.k));
+      if (state[j] >= LITERAL_STATES) return ASSETC_LZ_CORRUPT;
+      s->literals[i + j] = e.symbol;
+    }
+  }
+
+  // L, M, D triples.
+  const uint8_t *lmd_end = literal_end + h->n_lmd_payload_bytes;
+  if (!bits_init(&in, h->lmd_bits, lmd_end, stream_start)) return ASSETC_LZ_CORRUPT;
+  uint32_t l_state = h->l_state, m_state = h->m_state, d_state = h->d_state;
+  const uint8_t *literal = s->literals;
+  const uint8_t *literal_limit = s->literals + h->n_literals;
+  size_t pos = *out;
+  size_t distance = 0;
+  const size_t block_end = pos + h->n_raw_bytes;
+  if (h->n_raw_bytes > capacity - pos) return ASSETC_LZ_OUTPUT_FULL;
+  for (uint32_t i = 0; i < h->n_matches; i++) {
+    if (!bits_refill(&in)) return ASSETC_LZ_CORRUPT;
+    const value_entry le = s->l_table[l_state];
+    const value_entry me = s->m_table[m_state];
+    const value_entry de = s->d_table[d_state];
+    if (le.total_bits == 0xff || me.total_bits == 0xff || de.total_bits == 0xff) return ASSETC_LZ_CORRUPT;
+    uint64_t v = bits_pull(&in, le.total_bits);
+    l_state = (uint32_t)(le.delta + (int)(v >> le.value_bits));
+    const size_t L = (size_t)(le.base + (int32_t)(v & ((1u << le.value_bits) - 1)));
+    v = bits_pull(&in, me.total_bits);
+    m_state = (uint32_t)(me.delta + (int)(v >> me.value_bits));
+    const size_t M = (size_t)(me.base + (int32_t)(v & ((1u << me.value_bits) - 1)));
+    v = bits_pull(&in, de.total_bits);
+    d_state = (uint32_t)(de.delta + (int)(v >> de.value_bits));
+    const size_t D = (size_t)(de.base + (int32_t)(v & ((1u << de.value_bits) - 1)));
+    if (l_state >= L_STATES || m_state >= M_STATES || d_state >= D_STATES) return ASSETC_LZ_CORRUPT;
+    if (D) distance = D;
+    if (L > (size_t)(literal_limit - literal)) return ASSETC_LZ_CORRUPT;
+    if (L + M > block_end - pos) return ASSETC_LZ_CORRUPT;
+    memcpy(dst + pos, literal, L);
+    literal += L;
+    pos += L;
+    if (M) {
+      if (distance == 0 || distance > pos) return ASSETC_LZ_CORRUPT;
+      uint8_t *o = dst + pos;
+      const uint8_t *from = o - distance;
+      if (distance >= 8) {
+        size_t k = 0;
+        for (; k + 8 <= M; k += 8) memcpy(o + k, from + k, 8);
+        for (; k < M; k++) o[k] = from[k];
+      } else {
+        for (size_t k = 0; k < M; k++) o[k] = from[k];
+      }
+      pos += M;
+    }
+  }
+  if (pos != block_end) return ASSETC_LZ_CORRUPT;
+  *out = pos;
+  *consumed = (size_t)(lmd_end - payload);
+  return ASSETC_LZ_OK;
+}
+
+assetc_lz_status assetc_lzfse_decode(const uint8_t *src, size_t src_size, uint8_t *dst, size_t dst_capacity,
+                                     size_t *written) {
+  size_t in = 0, out = 0;
+  assetc_lz_status status = ASSETC_LZ_OK;
+  // Tables and literals of one block (about 50 KB): per thread, so decoders on several threads never share.
+  static _Thread_local block_scratch thread_scratch;
+  block_scratch *scratch = &thread_scratch;
+  for (;;) {
+    if (src_size - in < 4) { status = ASSETC_LZ_TRUNCATED; break; }
+    const uint32_t magic = load32(src + in);
+    if (magic == MAGIC_END) break;
+    if (magic == MAGIC_RAW) {
+      if (src_size - in < 8) { status = ASSETC_LZ_TRUNCATED; break; }
+      const uint32_t n = load32(src + in + 4);
+      in += 8;
+      if (n > src_size - in) { status = ASSETC_LZ_TRUNCATED; break; }
+      if (n > dst_capacity - out) { status = ASSETC_LZ_OUTPUT_FULL; break; }
+      memcpy(dst + out, src + in, n);
+      in += n;
+      out += n;
+    } else if (magic == MAGIC_LZVN) {
+      if (src_size - in < 12) { status = ASSETC_LZ_TRUNCATED; break; }
+      const uint32_t n_raw = load32(src + in + 4), n_payload = load32(src + in + 8);
+      in += 12;
+      if (n_payload > src_size - in) { status = ASSETC_LZ_TRUNCATED; break; }
+      if (n_raw > dst_capacity - out) { status = ASSETC_LZ_OUTPUT_FULL; break; }
+      size_t produced = 0, consumed = 0;
+      status = assetc_lzvn_decode(src + in, n_payload, dst, out, out + n_raw, &produced, &consumed);
+      if (status == ASSETC_LZ_OUTPUT_FULL || (status == ASSETC_LZ_OK && produced != n_raw)) status = ASSETC_LZ_CORRUPT;
+      out += produced;
+      if (status != ASSETC_LZ_OK) break;
+      in += n_payload;
+    } else if (magic == MAGIC_V1 || magic == MAGIC_V2) {
+      block_header h;
+      size_t header_size = 0;
+      status = magic == MAGIC_V2 ? read_v2_header(src + in, src_size - in, &h, &header_size)
+                                 : read_v1_header(src + in, src_size - in, &h, &header_size);
+      if (status != ASSETC_LZ_OK) break;
+      in += header_size;
+      size_t consumed = 0;
+      status = decode_compressed_block(&h, src, src + in, src_size - in, dst, &out, dst_capacity, scratch, &consumed);
+      if (status != ASSETC_LZ_OK) break;
+      in += consumed;
+    } else {
+      status = ASSETC_LZ_BAD_MAGIC;
+      break;
+    }
+  }
+  *written = out;
+  return status;
+}
+
+assetc_lz_status assetc_lzfse_decoded_size(const uint8_t *src, size_t src_size, size_t *size) {
+  size_t in = 0, total = 0;
+  for (;;) {
+    if (src_size - in < 4) return ASSETC_LZ_TRUNCATED;
+    const uint32_t magic = load32(src + in);
+    size_t raw = 0, skip = 0;
+    if (magic == MAGIC_END) break;
+    if (magic == MAGIC_RAW) {
+      if (src_size - in < 8) return ASSETC_LZ_TRUNCATED;
+      raw = load32(src + in + 4);
+      skip = 8 + raw;
+    } else if (magic == MAGIC_LZVN) {
+      if (src_size - in < 12) return ASSETC_LZ_TRUNCATED;
+      raw = load32(src + in + 4);
+      skip = 12 + (size_t)load32(src + in + 8);
+    } else if (magic == MAGIC_V2) {
+      if (src_size - in < 32) return ASSETC_LZ_TRUNCATED;
+      raw = load32(src + in + 4);
+      const uint64_t v0 = load64(src + in + 8), v1 = load64(src + in + 16), v2 = load64(src + in + 24);
+      skip = (size_t)field(v2, 0, 32) + (size_t)field(v0, 20, 20) + (size_t)field(v1, 40, 20);
+    } else if (magic == MAGIC_V1) {
+      if (src_size - in < 12) return ASSETC_LZ_TRUNCATED;
+      raw = load32(src + in + 4);
+      skip = 772 + (size_t)load32(src + in + 8);
+    } else {
+      return ASSETC_LZ_BAD_MAGIC;
+    }
+    if (skip > src_size - in) return ASSETC_LZ_TRUNCATED;
+    in += skip;
+    total += raw;
+  }
+  *size = total;
+  return ASSETC_LZ_OK;
+}

@@ -1,0 +1,221 @@
+import ArgumentParser
+import AssetCatalog
+import AssetCatalogBuilder
+import Foundation
+
+/// `assetc compile`: compiles asset catalogs into `Assets.car` with actool's interface.
+struct Compile: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compile asset catalogs into Assets.car (actool's interface; see also `assetc actool`).",
+        discussion: """
+            Writes <dir>/Assets.car, the app icon files the platform needs beside it, the partial Info.plist \
+            when asked, and prints actool's result document (output files and notices). The same inputs always \
+            give the same bytes. Exit status: 0 on success, 1 when the catalogs cannot be read or the output \
+            cannot be written.
+            """)
+
+    @Argument(help: ArgumentHelp("An .xcassets folder (or plain asset folder).", valueName: "catalog"))
+    var inputs: [String]
+
+    @Option(name: .customLong("compile"), help: ArgumentHelp("The folder to write Assets.car into.", valueName: "dir"))
+    var outputDirectory: String
+
+    @Option(help: ArgumentHelp("iphoneos, iphonesimulator, macosx, appletvos, watchos or xros.", valueName: "platform"))
+    var platform: String
+
+    @Option(name: .customLong("minimum-deployment-target"), help: ArgumentHelp("The deployment target, e.g. 17.0.", valueName: "version"))
+    var minimumDeploymentTarget: String
+
+    @Option(name: .customLong("target-device"), help: ArgumentHelp("Thin for this device family (repeatable): iphone, ipad, tv, watch, mac, vision, car.", valueName: "device"))
+    var targetDevices: [String] = []
+
+    @Option(name: .customLong("app-icon"), help: ArgumentHelp("The app icon set to compile.", valueName: "name"))
+    var appIcon: String?
+
+    @Option(name: .customLong("accent-color"), help: ArgumentHelp("The colour set named as the accent colour.", valueName: "name"))
+    var accentColor: String?
+
+    @Option(name: .customLong("output-partial-info-plist"), help: ArgumentHelp("Where to write the partial Info.plist.", valueName: "file"))
+    var partialInfoPlist: String?
+
+    @Option(name: .customLong("output-format"), help: ArgumentHelp("human-readable-text or xml1 (binary1 is written as xml1).", valueName: "format"))
+    var outputFormat: String = "human-readable-text"
+
+    @Flag(name: .customLong("compress-pngs"), help: "Accepted for actool compatibility (bitmaps are always compressed).")
+    var compressPNGs = false
+
+    @Option(name: .customLong("enable-on-demand-resources"), help: ArgumentHelp("Accepted for actool compatibility; only NO is supported.", valueName: "YES|NO"))
+    var onDemandResources: String?
+
+    @Option(help: ArgumentHelp("Images compressed at once (default: one per processor).", valueName: "n"))
+    var jobs: Int?
+
+    func validate() throws {
+        if inputs.isEmpty { throw ValidationError("give at least one catalog") }
+        if CompilePlatform(rawValue: platform) == nil {
+            throw ValidationError("unknown platform '\(platform)' (expected \(CompilePlatform.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        for device in targetDevices where Idiom(parsing: device) == nil {
+            throw ValidationError("unknown target device '\(device)' (expected iphone, ipad, tv, watch, mac, vision or car)")
+        }
+        if !["human-readable-text", "xml1", "binary1"].contains(outputFormat) {
+            throw ValidationError("unknown output format '\(outputFormat)' (expected human-readable-text, xml1 or binary1)")
+        }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let onDemandResources, onDemandResources.uppercased() != "NO" {
+            throw ValidationError("--enable-on-demand-resources \(onDemandResources) is not supported (only NO)")
+        }
+    }
+
+    func run() throws {
+        try CompileRun(command: self, warnings: []).run()
+    }
+}
+
+/// `assetc actool`: the same as `compile`, accepting actool's argument spelling; unknown actool flags are
+/// warned about and ignored.
+struct Actool: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "actool's command line: `assetc actool --compile DIR --platform P --minimum-deployment-target V CATALOG...`.",
+        discussion: "Options assetc does not implement are warned about on standard error and ignored.")
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("actool's arguments.", valueName: "arguments"))
+    var arguments: [String] = []
+
+    /// actool flags that take no value and that assetc ignores.
+    static let ignoredFlags: Set<String> = [
+        "--notices", "--warnings", "--errors", "--include-all-app-icons", "--skip-app-store-deployment",
+        "--enable-incremental-distill", "--print-contents", "--version", "--compress-pngs",
+    ]
+    /// actool options that take a value and that assetc ignores.
+    static let ignoredOptions: Set<String> = [
+        "--product-type", "--filter-for-device-model", "--filter-for-device-os-version", "--development-region",
+        "--sticker-pack-identifier-prefix", "--launch-image", "--export-dependency-info", "--standalone-icon-behavior",
+        "--target-name", "--leaderboard-identifier-prefix", "--leaderboard-set-identifier-prefix", "--widget-background-color",
+        "--alternate-app-icon", "--optimization", "--asset-pack-output-specifications", "--filter-for-thinning-device-configuration",
+    ]
+    static let valueOptions: Set<String> = [
+        "--compile", "--platform", "--minimum-deployment-target", "--target-device", "--app-icon", "--accent-color",
+        "--output-partial-info-plist", "--output-format", "--enable-on-demand-resources", "--jobs",
+    ]
+
+    func run() throws {
+        var kept: [String] = []
+        var warnings: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            if Self.valueOptions.contains(name) {
+                kept.append(argument)
+                if !argument.contains("="), index + 1 < arguments.count {
+                    kept.append(arguments[index + 1])
+                    index += 1
+                }
+            } else if argument == "--compress-pngs" {
+                kept.append(argument)
+            } else if Self.ignoredFlags.contains(name) {
+                warnings.append("\(argument) is not supported by assetc and is ignored")
+            } else if Self.ignoredOptions.contains(name) {
+                warnings.append("\(argument) is not supported by assetc and is ignored")
+                if !argument.contains("="), index + 1 < arguments.count { index += 1 }
+            } else if argument.hasPrefix("--") {
+                warnings.append("unknown actool option \(argument) is ignored")
+                if !argument.contains("="), index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-"),
+                    !arguments[index + 1].hasSuffix(".xcassets")
+                {
+                    warnings.append("its value '\(arguments[index + 1])' is ignored with it")
+                    index += 1
+                }
+            } else {
+                kept.append(argument)
+            }
+            index += 1
+        }
+        let command: Compile
+        do {
+            command = try Compile.parse(kept)
+        } catch {
+            FileHandle.standardError.write(Data((Compile.fullMessage(for: error) + "\n").utf8))
+            throw ExitCode(2)
+        }
+        for warning in warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+        try CompileRun(command: command, warnings: warnings).run()
+    }
+}
+
+/// One compile: read, compile, write the car, icons and plist, print the result document.
+struct CompileRun {
+    let command: Compile
+    let warnings: [String]
+
+    func run() throws {
+        for path in command.inputs {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CLIError("\(path): no such folder")
+            }
+        }
+        var options = CompileOptions(
+            platform: CompilePlatform(rawValue: command.platform)!, minimumDeploymentTarget: command.minimumDeploymentTarget,
+            targetDevices: command.targetDevices.compactMap { Idiom(parsing: $0) }, appIcon: command.appIcon,
+            accentColor: command.accentColor, jobs: command.jobs, toolVersion: AssetcVersion.current)
+        options.jobs = command.jobs
+        let index = CatalogReader(options: ReaderOptions(verifyPixels: false, jobs: command.jobs)).read(command.inputs)
+        let errors = index.diagnostics.filter { $0.severity == .error }
+        for error in errors { FileHandle.standardError.write(Data("error: \(error.path): \(error.message)\n".utf8)) }
+
+        let compiled = CARCompiler(options: options).compile(index)
+        let icons = AppIconOutputs(index: index, options: options)
+        let directory = command.outputDirectory
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError("\(directory): cannot create the output folder: \(error.localizedDescription)")
+        }
+        var outputs: [String] = []
+        let carPath = (directory as NSString).appendingPathComponent("Assets.car")
+        try Self.write(compiled.car, to: carPath)
+        outputs.append(carPath)
+        for file in icons.files {
+            let path = (directory as NSString).appendingPathComponent(file.name)
+            try Self.write(file.bytes, to: path)
+            outputs.append(path)
+        }
+        if let plist = command.partialInfoPlist {
+            try Self.write(Array(PropertyListValue.dictionary(icons.infoPlist).xmlDocument.utf8), to: plist)
+            outputs.append(plist)
+        }
+        var document: [String: PropertyListValue] = [
+            "com.apple.actool.compilation-results": .dictionary(["output-files": .array(outputs.map { .string($0) })])
+        ]
+        let notices = compiled.notices + warnings
+        if !notices.isEmpty {
+            document["com.apple.actool.document.warnings"] = .array(notices.map { .dictionary(["description": .string($0)]) })
+        }
+        if !errors.isEmpty {
+            document["com.apple.actool.document.errors"] = .array(errors.map { .dictionary(["description": .string("\($0.path): \($0.message)")]) })
+        }
+        for notice in compiled.notices { FileHandle.standardError.write(Data("warning: \(notice)\n".utf8)) }
+        if command.outputFormat == "human-readable-text" {
+            print(PropertyListValue.dictionary(document).humanReadable(), terminator: "")
+        } else {
+            if command.outputFormat == "binary1" {
+                FileHandle.standardError.write(Data("warning: --output-format binary1 is written as xml1\n".utf8))
+            }
+            print(PropertyListValue.dictionary(document).xmlDocument, terminator: "")
+        }
+    }
+
+    /// Writes through a temporary file beside the target and renames it, so no half-written file is left.
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let temporary = path + ".assetc-tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+            throw CLIError("\(path): cannot write the file")
+        }
+        if rename(temporary, path) != 0 {
+            unlink(temporary)
+            throw CLIError("\(path): cannot write the file")
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import AssetCatalog
+import AssetCatalogBuilder
+import Foundation
+
+/// `extract` and `verify` on an `Assets.car`.
+enum CARExtract {
+    /// Writes every facet rendition under `directory` (names from ``CARFile/outputPaths()``) and
+    /// `directory/manifest.json`. Returns the number of renditions that could not be written.
+    static func extractAll(_ file: CARFile, path: String, to directory: String) throws -> (written: Int, notDecoded: Int) {
+        let root = URL(fileURLWithPath: directory, isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError("cannot create \(directory): \(error.localizedDescription)")
+        }
+        let decoder = CARDecoder(file: file)
+        let paths = file.outputPaths()
+        var entries: [ManifestEntry] = []
+        var written = 0, notDecoded = 0
+        for facet in file.facets {
+            for index in facet.renditions {
+                let rendition = file.renditions[index]
+                let traits = file.traits(of: rendition)
+                var entry = ManifestEntry(
+                    asset: facet.name, rendition: rendition.name, traits: traits, attributes: file.attributes(of: rendition),
+                    pixelWidth: rendition.width, pixelHeight: rendition.height, file: nil, notDecoded: nil, color: nil)
+                do {
+                    switch try decoder.decode(index) {
+                    case .image(let image):
+                        entry.pixelWidth = image.width
+                        entry.pixelHeight = image.height
+                        entry.file = try write(try PNGCodec.encodeRGBA8(image), paths[index], under: root)
+                    case .file(let bytes, _):
+                        entry.file = try write(bytes, paths[index], under: root)
+                    case .color(let color):
+                        entry.color = ColorJSON(colorSpace: color.colorSpaceName, components: color.components)
+                    case .notDecodable(let reason):
+                        entry.notDecoded = reason
+                    }
+                } catch let error as CARError {
+                    entry.notDecoded = "damaged: \(error)"
+                } catch let error as PNGError {
+                    entry.notDecoded = "cannot encode the PNG: \(error)"
+                }
+                if entry.file != nil { written += 1 } else if entry.color == nil { notDecoded += 1 }
+                entries.append(entry)
+            }
+        }
+        let manifest = Manifest(car: path, renditions: entries)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            try encoder.encode(manifest).write(to: root.appendingPathComponent("manifest.json"), options: .atomic)
+        } catch {
+            throw CLIError("cannot write \(directory)/manifest.json: \(error.localizedDescription)")
+        }
+        return (written, notDecoded)
+    }
+
+    private static func write(_ bytes: [UInt8], _ relative: String?, under root: URL) throws -> String? {
+        guard let relative else { return nil }
+        let url = root.appendingPathComponent(relative)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url, options: .atomic)
+        } catch {
+            throw CLIError("cannot write \(url.path): \(error.localizedDescription)")
+        }
+        return relative
+    }
+
+    /// Extracts the rendition a device with `request` gets for `name`: its decoded pixels as PNG, or the stored file.
+    static func extractOne(
+        _ file: CARFile, path: String, name: String, request: TraitCollection, resolver: Resolver, output: String
+    ) throws {
+        guard let facet = file.facets.first(where: { $0.name == name }) else {
+            throw CLIError("no asset named '\(name)' in \(path)")
+        }
+        // Only renditions with pixels or a file compete (a multisize set or an undecodable one is not an answer).
+        let candidates = facet.renditions.filter { CARFile.outputExtension(file.renditions[$0]) != nil }
+        let explanation = resolver.explain(candidates.map { file.traits(of: file.renditions[$0]) }, for: request)
+        guard let chosen = explanation.chosenIndex.map({ candidates[$0] }) else {
+            throw CLIError("no variant of '\(name)' matches \(request)")
+        }
+        let rendition = file.renditions[chosen]
+        let bytes: [UInt8]
+        do {
+            switch try CARDecoder(file: file).decode(chosen) {
+            case .image(let image): bytes = try PNGCodec.encodeRGBA8(image)
+            case .file(let stored, _): bytes = stored
+            case .color: throw CLIError("'\(name)' is a colour, which has no file; use `assetc resolve`")
+            case .notDecodable(let reason):
+                throw CLIError("'\(name)' chose \(rendition.name), whose pixels cannot be decoded: \(reason)")
+            }
+        } catch let error as CARError {
+            throw CLIError("\(path): \(error)")
+        }
+        if output == "-" {
+            FileHandle.standardOutput.write(Data(bytes))
+            return
+        }
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            throw CLIError("cannot write \(output): \(error.localizedDescription)")
+        }
+        print("wrote \(output): \(rendition.name) (\(file.traitTokens(rendition).joined(separator: " "))), \(bytes.count) bytes")
+    }
+
+    /// Walks every structure (done by opening) and decodes every payload it can. Returns the problems found.
+    static func verify(_ file: CARFile) -> (decoded: Int, notDecodable: [String: Int], damaged: [String]) {
+        let decoder = CARDecoder(file: file)
+        var decoded = 0
+        var notDecodable: [String: Int] = [:]
+        var damaged: [String] = []
+        for index in file.renditions.indices {
+            do {
+                switch try decoder.decode(index) {
+                case .image, .file, .color: decoded += 1
+                case .notDecodable(let reason): notDecodable[reason, default: 0] += 1
+                }
+            } catch {
+                damaged.append("\(file.renditions[index].name): \(error)")
+            }
+        }
+        return (decoded, notDecodable, damaged)
+    }
+
+    struct Manifest: Encodable {
+        var car: String
+        var renditions: [ManifestEntry]
+    }
+
+    struct ColorJSON: Encodable {
+        var colorSpace: String
+        var components: [Double]
+    }
+
+    struct ManifestEntry: Encodable {
+        var asset: String
+        var rendition: String
+        var traits: VariantTraits
+        var attributes: [String: String]
+        var pixelWidth: Int
+        var pixelHeight: Int
+        var file: String?
+        var notDecoded: String?
+        var color: ColorJSON?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(asset, forKey: .asset)
+            try container.encode(rendition, forKey: .rendition)
+            try container.encode(traits, forKey: .traits)
+            try container.encode(attributes, forKey: .attributes)
+            try container.encode(pixelWidth, forKey: .pixelWidth)
+            try container.encode(pixelHeight, forKey: .pixelHeight)
+            try container.encode(file, forKey: .file)
+            try container.encode(notDecoded, forKey: .notDecoded)
+            try container.encodeIfPresent(color, forKey: .color)
+        }
+
+        enum Keys: String, CodingKey { case asset, rendition, traits, attributes, pixelWidth, pixelHeight, file, notDecoded, color }
+    }
+}

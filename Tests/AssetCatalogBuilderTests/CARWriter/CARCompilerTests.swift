@@ -1,0 +1,219 @@
+import AssetCatalog
+import Foundation
+import Testing
+
+@testable import AssetCatalogBuilder
+
+@Suite("Compiling to Assets.car")
+struct CARCompilerTests {
+    static let samples = AuditTestSupport.repositoryRoot.appendingPathComponent("SampleCatalogs")
+
+    static func compile(
+        _ name: String, platform: CompilePlatform = .iphoneos, jobs: Int? = nil, devices: [Idiom] = [],
+        shuffle: Bool = false
+    ) -> (index: CatalogIndex, compiled: CompiledCatalog) {
+        var index = CatalogReader().read([samples.appendingPathComponent(name).path])
+        if shuffle {
+            var generator = SplitMix(seed: 7)
+            index.assets.shuffle(using: &generator)
+            for asset in index.assets.indices { index.assets[asset].variants.shuffle(using: &generator) }
+        }
+        let options = CompileOptions(
+            platform: platform, minimumDeploymentTarget: "17.0", targetDevices: devices, appIcon: "AppIcon", jobs: jobs,
+            toolVersion: "test")
+        return (index, CARCompiler(options: options).compile(index))
+    }
+
+    @Test func theReaderReadsAndDecodesEveryRendition() throws {
+        let (_, compiled) = Self.compile("Showcase.xcassets")
+        let car = try CARFile(bytes: compiled.car)
+        #expect(car.header.coreUIVersion == 972)
+        #expect(car.header.storageVersion == 17)
+        #expect(car.header.storageTimestamp == 0)
+        #expect(car.metadata?.deploymentPlatform == "ios")
+        #expect(car.renditions.count == compiled.renditionCount)
+        #expect(car.facets.count == compiled.facetCount)
+        let decoder = CARDecoder(file: car)
+        for index in car.renditions.indices {
+            let content = try decoder.decode(index)
+            if case .notDecodable(let reason) = content {
+                // Only the app icon's multisize set has no pixels of its own.
+                #expect(car.renditions[index].layout == 1010, "\(car.renditions[index].name): \(reason)")
+            }
+        }
+    }
+
+    @Test func everySourceEntryHasARenditionWithTheSameTraitsAndPixels() throws {
+        let (index, compiled) = Self.compile("Showcase.xcassets")
+        let car = try CARFile(bytes: compiled.car)
+        let decoder = CARDecoder(file: car)
+        let root = Self.samples.appendingPathComponent("Showcase.xcassets").path
+        var compared = 0
+        for asset in index.assets where asset.kind == .image {
+            let facet = try #require(car.facets.first { $0.name == asset.name }, "no facet for \(asset.name)")
+            for variant in asset.variants {
+                guard let source = variant.source, variant.contentType == .png else { continue }
+                guard variant.traits.idiom == nil || CompilePlatform.iphoneos.idioms.contains(variant.traits.idiom!) else { continue }
+                let fileName = String(source.split(separator: "/").last!)
+                // The reader keeps the direction attribute as a raw value (4 left-to-right, 5 right-to-left).
+                var traits = variant.traits
+                traits.layoutDirection = nil
+                // CoreUI has no "any" gamut: sRGB is 0, the value an entry without a gamut gets too.
+                if traits.displayGamut == .sRGB { traits.displayGamut = nil }
+                let direction: UInt16 = variant.traits.layoutDirection.map { $0 == .leftToRight ? 4 : 5 } ?? 0
+                let match = facet.renditions.first { index in
+                    car.renditions[index].name == fileName && car.traits(of: car.renditions[index]) == traits
+                        && car.renditions[index].key[.direction] == direction
+                }
+                let rendition = try #require(match, "\(asset.name): no rendition for \(fileName) with traits \(variant.traits)")
+                let expected = try PNGCodec.decodeRGBA8([UInt8](Data(contentsOf: URL(fileURLWithPath: root + "/" + source))), premultiplied: true)
+                guard case .image(let image) = try decoder.decode(rendition) else {
+                    Issue.record("\(fileName) did not decode to an image")
+                    continue
+                }
+                #expect(image.width == expected.width && image.height == expected.height)
+                #expect(image.pixels == expected.pixels, "\(fileName): pixels differ")
+                compared += 1
+            }
+        }
+        #expect(compared > 5)
+    }
+
+    /// What CoreUI's keys can say: no "any" gamut (sRGB is 0) and direction as a raw attribute.
+    /// On macOS, as in Xcode's output, keys have no idiom: `mac` entries are stored as universal.
+    static func asStored(_ traits: VariantTraits, platform: CompilePlatform = .iphoneos) -> VariantTraits {
+        var traits = traits
+        if platform == .macosx && traits.idiom == .mac { traits.idiom = nil }
+        traits.layoutDirection = nil
+        if traits.displayGamut == .sRGB { traits.displayGamut = nil }
+        return traits
+    }
+
+    @Test(arguments: [CompilePlatform.iphoneos, .macosx, .appletvos, .watchos])
+    func resolvingTheCompiledCarGivesTheSourceCatalogsAnswer(platform: CompilePlatform) throws {
+        let (index, compiled) = Self.compile("Showcase.xcassets", platform: platform)
+        let car = try CARFile(bytes: compiled.car)
+        let readBack = CatalogIndex(car: car, path: "Assets.car")
+        let resolver = Resolver()
+        var compared = 0
+        for asset in index.assets where asset.kind == .image || asset.kind == .data {
+            let sourceTraits = asset.selectableVariants
+                .filter { $0.traits.idiom == nil || platform.idioms.contains($0.traits.idiom!) }
+                .map { Self.asStored($0.traits, platform: platform) }
+            let compiledTraits = (readBack.asset(named: asset.name)?.variants ?? []).map(\.traits)
+            for preset in DevicePreset.all {
+                let fromSource = resolver.bestVariant(among: sourceTraits, for: preset.traits).map { sourceTraits[$0] }
+                let fromCar = resolver.bestVariant(among: compiledTraits, for: preset.traits).map { compiledTraits[$0] }
+                #expect(fromSource == fromCar, "\(asset.name) on \(preset.name) (\(platform))")
+                compared += 1
+            }
+        }
+        #expect(compared > 0)
+    }
+
+    @Test func coloursAndDataSetsRoundTrip() throws {
+        let (index, compiled) = Self.compile("Showcase.xcassets")
+        let car = try CARFile(bytes: compiled.car)
+        let readBack = CatalogIndex(car: car, path: "Assets.car")
+        for asset in index.assets where asset.kind == .color {
+            let compiledAsset = try #require(readBack.asset(named: asset.name), "\(asset.name) is missing")
+            for color in asset.colors {
+                guard case .components = color.value else { continue }
+                #expect(compiledAsset.colors.contains { $0.traits == color.traits && $0.value == color.value }, "\(asset.name) \(color.traits)")
+            }
+        }
+        for asset in index.assets where asset.kind == .data {
+            #expect(readBack.asset(named: asset.name)?.kind == .data, "\(asset.name)")
+        }
+    }
+
+    @Test func outputIsByteIdenticalForAnyOrderAndThreadCount() {
+        let first = Self.compile("Showcase.xcassets", jobs: 1).compiled.car
+        let second = Self.compile("Showcase.xcassets", jobs: 4, shuffle: true).compiled.car
+        #expect(first == second)
+        #expect(!first.isEmpty)
+    }
+
+    @Test func thinningLeavesOutOtherDevices() throws {
+        let (_, all) = Self.compile("Showcase.xcassets")
+        let (_, phoneOnly) = Self.compile("Showcase.xcassets", devices: [.phone])
+        let car = try CARFile(bytes: phoneOnly.car)
+        #expect(phoneOnly.renditionCount < all.renditionCount)
+        #expect(!car.renditions.contains { car.traits(of: $0).idiom == .pad })
+    }
+
+    @Test func lzvnEncoderRoundTripsThroughTheDecoder() throws {
+        var generator = SplitMix(seed: 3)
+        let inputs: [[UInt8]] = [
+            [], [1], Array(repeating: 7, count: 100_000), (0..<70_000).map { UInt8(truncatingIfNeeded: $0 * 7 / 3) },
+            (0..<50_000).map { _ in UInt8.random(in: 0...3, using: &generator) },
+            (0..<3_000_000).map { UInt8(truncatingIfNeeded: ($0 / 5) ^ ($0 >> 11)) },
+        ]
+        for input in inputs {
+            let stream = LZVNEncoder.lzfseStream(input)
+            let decoded = try stream.withUnsafeBytes { try LZDecoder.lzfse($0, expectedSize: input.count) }
+            #expect(decoded == input, "\(input.count) bytes")
+        }
+    }
+
+    @Test func theReferenceLZFSEDecoderReadsEveryPayload() throws {
+        // The reference decoder (the `lzfse` package on PyPI wraps Apple's C implementation).
+        let probe = Self.run(["python3", "-c", "import lzfse"])
+        if probe != 0 {
+            _ = Self.run(["python3", "-m", "pip", "install", "--quiet", "lzfse"])
+        }
+        guard Self.run(["python3", "-c", "import lzfse"]) == 0 else {
+            print("skipped: the reference lzfse decoder is not available (pip install lzfse failed)")
+            return
+        }
+        let (_, compiled) = Self.compile("Showcase.xcassets")
+        let car = try CARFile(bytes: compiled.car)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assetc-lzfse-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var count = 0
+        for rendition in car.renditions {
+            guard case .bitmap(let bitmap) = rendition.payload, bitmap.compression == .lzfse else { continue }
+            for chunk in bitmap.chunks {
+                try Data(chunk.data.bytes).write(to: folder.appendingPathComponent("\(count).lzfse"))
+                let expected = (chunk.rows ?? rendition.height) * (rendition.bytesPerRow ?? 0)
+                try Data("\(expected)".utf8).write(to: folder.appendingPathComponent("\(count).size"))
+                count += 1
+            }
+        }
+        #expect(count > 0)
+        let script = """
+            import lzfse, sys, os
+            d = sys.argv[1]
+            for i in range(\(count)):
+                data = open(os.path.join(d, f"{i}.lzfse"), "rb").read()
+                size = int(open(os.path.join(d, f"{i}.size")).read())
+                out = lzfse.decompress(data)
+                if len(out) != size: sys.exit(f"payload {i}: {len(out)} bytes, expected {size}")
+            """
+        #expect(Self.run(["python3", "-c", script, folder.path]) == 0)
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        do { try process.run() } catch { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// A small deterministic random generator for shuffles.
+private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

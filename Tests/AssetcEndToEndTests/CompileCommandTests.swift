@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@Suite("assetc compile and assetc actool")
+struct CompileCommandTests {
+    static let showcase = "SampleCatalogs/Showcase.xcassets"
+
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assetc-compile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func actoolSpellingWritesTheCarIconsAndPlistAndWarnsAboutUnknownFlags() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plist = folder.appendingPathComponent("partial.plist").path
+        let run = try Assetc.run(
+            [
+                "actool", "--output-format", "xml1", "--notices", "--warnings", "--export-dependency-info", folder.appendingPathComponent("deps").path,
+                "--compile", folder.path, "--platform", "macosx", "--minimum-deployment-target", "13.0", "--app-icon", "AppIcon",
+                "--accent-color", "AccentColor", "--output-partial-info-plist", plist, "--frobnicate", Self.showcase,
+            ], in: Assetc.repositoryRoot)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.stderr.contains("--notices is not supported by assetc and is ignored"))
+        #expect(run.stderr.contains("unknown actool option --frobnicate is ignored"))
+        #expect(run.stdout.contains("<key>com.apple.actool.compilation-results</key>"))
+        #expect(run.stdout.contains(folder.appendingPathComponent("Assets.car").path))
+        let car = try Data(contentsOf: folder.appendingPathComponent("Assets.car"))
+        #expect(car.starts(with: Array("BOMStore".utf8)))
+        let info = try String(contentsOfFile: plist, encoding: .utf8)
+        #expect(info.contains("<key>NSAccentColorName</key>"))
+        #expect(info.contains("<key>CFBundleIconName</key>"))
+        let verify = try Assetc.run(["verify", folder.appendingPathComponent("Assets.car").path])
+        #expect(verify.status == 0, "\(verify.output)")
+    }
+
+    @Test func twoCompilesWithDifferentJobsAreByteIdentical() throws {
+        let first = try Self.temporaryFolder()
+        let second = try Self.temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(at: first)
+            try? FileManager.default.removeItem(at: second)
+        }
+        for (folder, jobs) in [(first, "1"), (second, "3")] {
+            let run = try Assetc.run(
+                ["compile", Self.showcase, "--compile", folder.path, "--platform", "iphoneos", "--minimum-deployment-target", "17.0", "--jobs", jobs],
+                in: Assetc.repositoryRoot)
+            #expect(run.status == 0, "\(run.output)")
+        }
+        let a = try Data(contentsOf: first.appendingPathComponent("Assets.car"))
+        let b = try Data(contentsOf: second.appendingPathComponent("Assets.car"))
+        #expect(a == b)
+    }
+
+    @Test func badArgumentsAreUsageErrors() throws {
+        let run = try Assetc.run(
+            ["compile", Self.showcase, "--compile", "/tmp/never", "--platform", "amigaos", "--minimum-deployment-target", "1"],
+            in: Assetc.repositoryRoot)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("unknown platform 'amigaos'"))
+        let missing = try Assetc.run(
+            ["compile", "SampleCatalogs/Missing.xcassets", "--compile", "/tmp/never", "--platform", "iphoneos", "--minimum-deployment-target", "17.0"],
+            in: Assetc.repositoryRoot)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("Missing.xcassets: no such folder"))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/never/Assets.car"))
+    }
+}
