@@ -4,6 +4,8 @@ public struct ResolutionExplanation: Hashable, Sendable {
     public let request: TraitCollection
     /// The order used for ranking.
     public let order: FallbackOrder
+    /// The rule set used (its ``ResolutionRules/order`` is ``order``).
+    public let rules: ResolutionRules
     /// The chosen variant's index, or `nil` when every variant was eliminated.
     public let chosenIndex: Int?
     /// One entry per variant, in source order.

@@ -60,6 +60,6 @@ public struct Resolver: Hashable, Sendable {
                 index: old.index, traits: old.traits, matches: old.matches, outcome: .ranked(place: place + 1))
         }
         return ResolutionExplanation(
-            request: request, order: order, chosenIndex: survivors.first?.index, candidates: candidates)
+            request: request, order: order, rules: rules, chosenIndex: survivors.first?.index, candidates: candidates)
     }
 }

@@ -112,7 +112,7 @@ struct ResolutionAnswer {
         }
         lines.append("  request: \(request)")
         if explain {
-            lines.append("  fallback order: \(explanation.order)")
+            lines.append("  rules: \(explanation.rules.name), fallback order: \(explanation.order)")
             for candidate in explanation.candidates {
                 let label = candidates[candidate.index].source ?? candidate.traits.description
                 let marker = candidate.index == explanation.chosenIndex ? "*" : " "
