@@ -68,7 +68,15 @@ public struct CARCompiler: Sendable {
         var assets: [Asset] = []
         var seen = Set<String>()
         for asset in index.assets where seen.insert(asset.name).inserted {
-            if asset.kind == .appIcon, let appIcon = options.appIcon, asset.name != appIcon { continue }
+            switch asset.kind {
+            case .image, .color, .data: break
+            case .appIcon:
+                if let appIcon = options.appIcon, asset.name != appIcon { continue }
+            case .symbol, .imageStack, .brandAssets, .icon:
+                // Their image sets (an image stack's layers, a brand asset's parts) are compiled as images.
+                notices.append("\(asset.name): \(asset.kind.rawValue) assets are not compiled yet; the asset is left out")
+                continue
+            }
             assets.append(asset)
         }
         let identifiers = Self.identifiers(for: assets.map(\.name))
@@ -93,6 +101,8 @@ public struct CARCompiler: Sendable {
                         Job(facet: facet, assetName: asset.name, kind: .color, file: nil, fileName: asset.name, contentType: nil,
                             traits: color.traits, attributes: [:], properties: asset.properties, color: color.value, iconSizeIndex: 0))
                 }
+            case .symbol, .imageStack, .brandAssets, .icon:
+                continue  // left out above
             case .image, .data, .appIcon:
                 var sizes: [String] = []
                 if asset.kind == .appIcon {
@@ -181,6 +191,7 @@ public struct CARCompiler: Sendable {
             case .color: part = Self.colorPart
             case .appIcon: part = Self.iconImagePart
             case .image, .data: part = Self.imagePart
+            case .symbol, .imageStack, .brandAssets, .icon: continue  // left out above
             }
             let attributes: [(UInt16, UInt16)] = [(1, Self.element), (2, part), (17, identifiers[facet])]
             BinaryWriter.appendLE16(&value, UInt16(attributes.count))

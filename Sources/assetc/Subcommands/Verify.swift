@@ -1,5 +1,6 @@
 import ArgumentParser
 import AssetCatalog
+import AssetCatalogBuilder
 import Foundation
 
 /// `assetc verify`: checks every checksum and record of a packed archive.
