@@ -334,6 +334,13 @@ struct HonestFailureTests {
         }
     }
 
+    @Test("resolve --batch: an unknown name gets 'did you mean' and fails the run")
+    func batchDidYouMean() throws {
+        let run = try Assetc.run(["resolve", Self.showcase, "--batch", "-"], input: #"{"name": "hero"}"# + "\n")
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("did you mean 'Hero'?"), "\(run.stdout)")
+    }
+
     // MARK: Issue 15: a huge name in an error message
 
     @Test("A 100 kB path in an error message is cut to a few hundred bytes")

@@ -38,6 +38,8 @@ struct BatchResolver {
             do {
                 let request = try decoder.decode(Request.self, from: Data(trimmed.utf8))
                 answer = try resolve(request)
+                // An unknown asset is a line that could not be answered, as documented above.
+                if answer.error != nil { failures += 1 }
             } catch let error as CLIError {
                 failures += 1
                 answer = Self.failure(name: nil, "\(file):\(lineNumber + 1): \(error.description)")
@@ -62,7 +64,7 @@ struct BatchResolver {
         if let overrides = request.traits { traits = traits.overridden(by: overrides) }
         guard let candidates = catalog.candidates(named: request.name) else {
             var answer = ResolutionJSON(name: request.name, found: false)
-            answer.error = "no asset named '\(request.name)'"
+            answer.error = AssetNameSuggestion.unknownAsset(request.name, in: "the catalog", names: catalog.assetNames).description
             return answer
         }
         return ResolutionAnswer(name: request.name, candidates: candidates, request: traits, resolver: resolver).json
