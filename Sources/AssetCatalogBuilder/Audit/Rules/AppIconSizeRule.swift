@@ -63,7 +63,10 @@ public struct AppIconSizeRule: AuditRule {
     /// `60x60` or `83.5x83.5` in points.
     static func parseSize(_ text: String) -> (width: Double, height: Double)? {
         let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0 else {
+        // At most 10 000 pt, so that size × scale always fits an Int (a hostile "1e300x1e300" must not trap).
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0,
+            width <= 10_000, height <= 10_000
+        else {
             return nil
         }
         return (width, height)
