@@ -60,4 +60,17 @@ struct AuditIssue12RuleTests {
         let hits = try AuditTestSupport.audit(strict).findings.filter { $0.rule == UpscaledOnDeviceRule.identifier }
         #expect(!hits.isEmpty)
     }
+
+    @Test("an app icon entry with an absurd size is not a crash")
+    func absurdIconSize() throws {
+        let example = AuditExample(
+            "huge size",
+            files: AuditExample.imageSet(
+                "AppIcon", [ExampleVariant("Icon.png", idiom: "iphone", scale: "3x", #""size":"1e300x1e300""#, .png(180, 180))],
+                folderExtension: "appiconset"))
+        let report = try AuditTestSupport.audit(example)
+        #expect(report.findings.filter { $0.rule == AppIconSizeRule.identifier }.isEmpty)
+        #expect(AppIconSizeRule.parseSize("1e300x1e300") == nil)
+        #expect(AppIconSizeRule.parseSize("83.5x83.5")?.width == 83.5)
+    }
 }

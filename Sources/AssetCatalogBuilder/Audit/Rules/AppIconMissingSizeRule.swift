@@ -69,24 +69,26 @@ public struct AppIconMissingSizeRule: AuditRule {
         var points: Double
         var scale: Int
         var slot: String
+        /// The icon's side in pixels.
+        var pixels: Int
         var actool: String
     }
 
     private static let iPhone = [
         Requirement(
-            idiom: .phone, points: 60, scale: 2, slot: "iPhone 60x60 pt 2x",
+            idiom: .phone, points: 60, scale: 2, slot: "iPhone 60x60 pt 2x", pixels: 120,
             actool: "A 120x120 app icon is required for iPhone apps targeting iOS 7.0 and later")
     ]
     private static let iPad = [
         Requirement(
-            idiom: .pad, points: 76, scale: 2, slot: "iPad 76x76 pt 2x",
+            idiom: .pad, points: 76, scale: 2, slot: "iPad 76x76 pt 2x", pixels: 152,
             actool: "A 152x152 app icon is required for iPad apps targeting iOS 7.0 and later"),
         Requirement(
-            idiom: .pad, points: 83.5, scale: 2, slot: "iPad Pro 83.5x83.5 pt 2x",
+            idiom: .pad, points: 83.5, scale: 2, slot: "iPad Pro 83.5x83.5 pt 2x", pixels: 167,
             actool: "A 167x167 app icon is required for iPad apps targeting iOS 9.0 and later"),
     ]
     private static let appStore = Requirement(
-        marketing: "ios-marketing", points: 1024, scale: 1, slot: "App Store (ios-marketing) 1024x1024 pt 1x",
+        marketing: "ios-marketing", points: 1024, scale: 1, slot: "App Store (ios-marketing) 1024x1024 pt 1x", pixels: 1024,
         actool: "A 1024x1024 app store icon is required for iOS apps")
 
     public func check(asset context: AssetAuditContext) -> [Finding] {
@@ -113,7 +115,7 @@ public struct AppIconMissingSizeRule: AuditRule {
                     variants, idiom: requirement.idiom, marketing: requirement.marketing, points: requirement.points,
                     scale: requirement.scale)
             else { return nil }
-            let pixels = Int(requirement.points * Double(requirement.scale))
+            let pixels = requirement.pixels
             return finding(
                 context, at: context.setFile,
                 "\(requirement.actool): the \(requirement.slot) slot has no image; add a \(pixels)x\(pixels) px PNG")
