@@ -42,6 +42,7 @@ struct Extract: ParsableCommand {
     var png = false
 
     func run() throws {
+        let archive = try CARSource.expandingApplication(self.archive)
         if CARSource.isCAR(archive) {
             let file = try CARSource.open(archive)
             if let allDirectory {

@@ -15,6 +15,7 @@ struct Verify: ParsableCommand {
     var archive: String
 
     func run() throws {
+        let archive = try CARSource.expandingApplication(self.archive)
         if CARSource.isCAR(archive) {
             let file = try CARSource.open(archive)
             let result = CARExtract.verify(file)
