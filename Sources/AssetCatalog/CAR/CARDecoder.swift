@@ -33,7 +33,7 @@ public final class CARDecoder {
     public func decode(_ index: Int) throws(CARError) -> CARContent {
         let rendition = file.renditions[index]
         if let reference = rendition.internalReference {
-            return try crop(rendition, reference)
+            return try crop(index, rendition, reference)
         }
         switch rendition.payload {
         case .bitmap(let bitmap):
@@ -52,11 +52,11 @@ public final class CARDecoder {
         }
     }
 
-    private func crop(_ rendition: CARRendition, _ reference: CARInternalReference) throws(CARError) -> CARContent {
+    private func crop(_ index: Int, _ rendition: CARRendition, _ reference: CARInternalReference) throws(CARError) -> CARContent {
         guard let atlasIndex = file.renditionIndex(for: reference) else {
             throw CARError(.missing, "internal reference of \(rendition.name)", offset: rendition.offset, "no packed atlas has the key it names")
         }
-        guard atlasIndex != file.renditions.firstIndex(where: { $0.offset == rendition.offset }) else {
+        guard atlasIndex != index else {
             throw CARError(.cycle, "internal reference of \(rendition.name)", offset: rendition.offset, "it points at itself")
         }
         let atlas: DecodedImage
@@ -397,5 +397,3 @@ public final class CARDecoder {
         }
     }
 }
-
-extension CARDecoder: @unchecked Sendable {}
