@@ -25,7 +25,11 @@ public struct CARBytes: @unchecked Sendable {
 
     /// `length` bytes from `offset`, as a new window named `name`.
     public func slice(_ offset: Int, _ length: Int, as name: String? = nil) throws(CARError) -> CARBytes {
-        try require(offset, length)
+        guard offset >= 0, length >= 0, offset <= count, length <= count - offset else {
+            throw CARError(
+                .truncated, name ?? structure, offset: base + max(0, offset),
+                "needs \(length) bytes at +\(offset) of \(structure), which has \(count)")
+        }
         return CARBytes(
             buffer: UnsafeRawBufferPointer(rebasing: buffer[offset..<(offset + length)]), base: base + offset,
             structure: name ?? structure)

@@ -33,7 +33,7 @@ public final class CARDecoder {
     public func decode(_ index: Int) throws(CARError) -> CARContent {
         let rendition = file.renditions[index]
         if let reference = rendition.internalReference {
-            return try crop(rendition, reference)
+            return try crop(index, rendition, reference)
         }
         switch rendition.payload {
         case .bitmap(let bitmap):
@@ -52,11 +52,11 @@ public final class CARDecoder {
         }
     }
 
-    private func crop(_ rendition: CARRendition, _ reference: CARInternalReference) throws(CARError) -> CARContent {
+    private func crop(_ index: Int, _ rendition: CARRendition, _ reference: CARInternalReference) throws(CARError) -> CARContent {
         guard let atlasIndex = file.renditionIndex(for: reference) else {
             throw CARError(.missing, "internal reference of \(rendition.name)", offset: rendition.offset, "no packed atlas has the key it names")
         }
-        guard atlasIndex != file.renditions.firstIndex(where: { $0.offset == rendition.offset }) else {
+        guard atlasIndex != index else {
             throw CARError(.cycle, "internal reference of \(rendition.name)", offset: rendition.offset, "it points at itself")
         }
         let atlas: DecodedImage
@@ -113,13 +113,18 @@ public final class CARDecoder {
             break
         case .paletteImage:
             return .image(try decodePalette(rendition, bitmap))
+        case .deepmap2:
+            guard let piece = bitmap.chunks.first, bitmap.chunks.count == 1 else {
+                return .notDecodable(reason: "deepmap2 compression in chunks cannot be decoded yet")
+            }
+            return try decodeDeepmap2(rendition, piece.data.named("deepmap2 of \(rendition.name)"), bytesPerPixel: bytesPerPixel)
         case .rle:
             guard let piece = bitmap.chunks.first, bitmap.chunks.count == 1 else {
                 throw CARError(.outOfRange, where_, offset: rendition.offset, "RLE bitmaps are not expected in chunks")
             }
             let raw = try Self.runLengthDecode(piece.data.named("RLE bitmap of \(rendition.name)"), width: width, height: height, bytesPerPixel: bytesPerPixel)
             return .image(Self.toRGBA(raw, width: width, height: height, rowBytes: width * bytesPerPixel, bytesPerPixel: bytesPerPixel))
-        case .jpegLZFSE, .blurred, .astc, .hevc, .deepmapLZFSE, .deepmap2, .unknown:
+        case .jpegLZFSE, .blurred, .astc, .hevc, .deepmapLZFSE, .unknown:
             return .notDecodable(reason: "\(bitmap.compression.name) compression cannot be decoded yet")
         }
         let rowBytes = rendition.bytesPerRow ?? width * bytesPerPixel
@@ -248,6 +253,59 @@ public final class CARDecoder {
         }
     }
 
+    /// `deepmap2` *(observed)*: 16 bytes (1, bytes per pixel, length, 0), then `dmp2`, a mode byte, 1, 10, bytes
+    /// per pixel, width and height (2 + 2). Mode 3: a length (4) and an LZFSE stream of the pixels, interleaved,
+    /// rows unpadded. Mode 4: a colour count and entry size (2 + 2), the colours (premultiplied BGRA), a length
+    /// (4) and a stream of one index per pixel (8-bit; 16-bit above 256 colours). Streams are LZFSE, or raw LZVN
+    /// when they do not start with `bvx`. Other modes are not decoded.
+    private func decodeDeepmap2(_ rendition: CARRendition, _ record: CARBytes, bytesPerPixel: Int) throws(CARError) -> CARContent {
+        let width = rendition.width, height = rendition.height
+        guard try record.tag(16) == "dmp2" else { throw record.error(.badMagic, at: 16, "expected the tag dmp2") }
+        let mode = try record.u8(20)
+        guard mode == 3 || mode == 4 else { return .notDecodable(reason: "deepmap2 compression (mode \(mode)) cannot be decoded yet") }
+        guard Int(try record.u8(23)) == bytesPerPixel, Int(try record.u16(24)) == width, Int(try record.u16(26)) == height else {
+            throw record.error(.outOfRange, at: 20, "the dmp2 header's size or pixel size differs from the rendition's")
+        }
+        // The pixel stream is LZFSE (`bvx…` blocks) or, for small images, a raw LZVN stream.
+        func inflate(_ at: Int, size: Int) throws(CARError) -> [UInt8] {
+            let length = Int(try record.u32(at))
+            let stream = try record.slice(at + 4, length, as: "deepmap2 stream")
+            do {
+                if stream.count >= 3, stream.buffer[0] == 0x62, stream.buffer[1] == 0x76, stream.buffer[2] == 0x78 {
+                    return try LZDecoder.lzfse(stream.buffer, expectedSize: size)
+                }
+                return try LZDecoder.lzvn(stream.buffer, expectedSize: size)
+            } catch {
+                throw CARError(.corruptStream, "deepmap2 stream", offset: stream.base, error.rawValue)
+            }
+        }
+        switch mode {
+        case 3:
+            let pixels = try inflate(28, size: width * height * bytesPerPixel)
+            return .image(Self.toRGBA(pixels, width: width, height: height, rowBytes: width * bytesPerPixel, bytesPerPixel: bytesPerPixel))
+        case 4:
+            let count = Int(try record.u16(28)), entrySize = Int(try record.u16(30))
+            guard entrySize == bytesPerPixel, count > 0 else {
+                throw record.error(.outOfRange, at: 28, "\(count) colours of \(entrySize) bytes for \(bytesPerPixel)-byte pixels")
+            }
+            let colors = try record.slice(32, count * entrySize, as: "deepmap2 palette")
+            let streamAt = 32 + count * entrySize
+            let indexBytes = count > 256 ? 2 : 1
+            let indices = try inflate(streamAt, size: width * height * indexBytes)
+            var pixels = [UInt8](repeating: 0, count: width * height * bytesPerPixel)
+            for position in 0..<(width * height) {
+                let index = indexBytes == 1 ? Int(indices[position]) : Int(indices[2 * position]) | Int(indices[2 * position + 1]) << 8
+                guard index < count else {
+                    throw CARError(.outOfRange, "deepmap2 indices of \(rendition.name)", offset: record.base + streamAt, "colour index \(index) of \(count)")
+                }
+                for byte in 0..<bytesPerPixel { pixels[position * bytesPerPixel + byte] = colors.buffer[index * entrySize + byte] }
+            }
+            return .image(Self.toRGBA(pixels, width: width, height: height, rowBytes: width * bytesPerPixel, bytesPerPixel: bytesPerPixel))
+        default:
+            return .notDecodable(reason: "deepmap2 compression (mode \(mode)) cannot be decoded yet")
+        }
+    }
+
     /// CoreUI's `rle`: a header (a format word, width, height), one offset per row (from the record's start;
     /// identical rows share one), and per row a sequence of 32-bit control words: the low 31 bits count pixels,
     /// the top bit says whether one pixel follows to be repeated (a run) or that many pixels follow (literals).
@@ -339,5 +397,3 @@ public final class CARDecoder {
         }
     }
 }
-
-extension CARDecoder: @unchecked Sendable {}

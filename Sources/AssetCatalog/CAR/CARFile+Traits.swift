@@ -91,7 +91,13 @@ extension CARDecoder {
             }
             switch bitmap.compression {
             case .uncompressed, .lzfse, .lzvn, .zip, .paletteImage, .rle: return nil
-            case .jpegLZFSE, .blurred, .astc, .hevc, .deepmapLZFSE, .deepmap2, .unknown:
+            case .deepmap2:
+                // Modes 3 and 4 decode; the mode byte sits at a fixed place after the 16-byte prefix.
+                guard bitmap.chunks.count == 1, let data = bitmap.chunks.first?.data, (try? data.tag(16)) == "dmp2",
+                    let mode = try? data.u8(20)
+                else { return "deepmap2 compression cannot be decoded yet" }
+                return mode == 3 || mode == 4 ? nil : "deepmap2 compression (mode \(mode)) cannot be decoded yet"
+            case .jpegLZFSE, .blurred, .astc, .hevc, .deepmapLZFSE, .unknown:
                 return "\(bitmap.compression.name) compression cannot be decoded yet"
             }
         case .multisizeSet:

@@ -59,7 +59,7 @@ public struct CARRendition: Sendable {
     /// The internal reference of a layout-1003 rendition (info tag 1010, `INLK`), when present.
     public var internalReference: CARInternalReference?
 
-    /// Parses a rendition value. `keyFormat` turns the key bytes into attributes.
+    /// Parses a rendition value (the RENDITIONS tree's value block) stored under `key`.
     public init(key: CARKey, value: CARBytes) throws(CARError) {
         let header = try value.slice(0, min(value.count, Self.headerSize), as: "CSI header")
         try header.require(0, Self.headerSize)

@@ -50,6 +50,7 @@ struct Extract: ParsableCommand {
 
     func run() throws {
         if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1") }
+        let archive = try CARSource.expandingApplication(self.archive)
         try InputPaths.requireArchive(archive, command: "extract")
         if CARSource.isCAR(archive) {
             let file = try CARSource.open(archive)

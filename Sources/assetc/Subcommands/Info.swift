@@ -45,6 +45,14 @@ struct Info: ParsableCommand {
     }
 
     func run() throws {
+        // An application bundle stands for the Assets.car inside it.
+        let paths: [String]
+        do {
+            paths = try self.paths.map(CARSource.expandingApplication)
+        } catch {
+            InfoOutput.standardError("error: \(error)")
+            throw ExitCode(2)
+        }
         var archivePaths: [String] = []
         for (path, kind) in zip(paths, try InputPaths.requireExisting(paths)) where kind == .file {
             archivePaths.append(path)

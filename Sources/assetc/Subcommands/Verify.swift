@@ -17,6 +17,7 @@ struct Verify: ParsableCommand {
     var archive: String
 
     func run() throws {
+        let archive = try CARSource.expandingApplication(self.archive)
         try InputPaths.requireArchive(archive, command: "verify")
         if CARSource.isCAR(archive) {
             let file = try CARSource.open(archive)

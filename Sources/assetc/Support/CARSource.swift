@@ -17,6 +17,31 @@ enum CARSource {
         return head == Data("BOMStore".utf8)
     }
 
+    /// The `Assets.car` inside an application bundle (`.app` folder), so commands accept the bundle itself:
+    /// `path` unchanged when it is not a `.app` folder; the one compiled catalog it holds; or an error listing
+    /// them when there are several (the user picks one). Symbolic links are not followed.
+    static func expandingApplication(_ path: String) throws -> String {
+        var isDirectory: ObjCBool = false
+        guard path.hasSuffix(".app") || path.hasSuffix(".app/"),
+            FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
+        else { return path }
+        let root = URL(fileURLWithPath: path)
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isSymbolicLinkKey]) else {
+            throw CLIError("\(path): cannot list the application bundle")
+        }
+        var found: [String] = []
+        for case let url as URL in walker where url.lastPathComponent.hasSuffix(".car") {
+            if (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]).isSymbolicLink) == true { continue }
+            if isCAR(url.path) { found.append(url.path) }
+        }
+        found.sort()
+        guard let first = found.first else { throw CLIError("\(path): the application bundle has no Assets.car") }
+        guard found.count == 1 else {
+            throw CLIError("\(path) holds \(found.count) compiled catalogs; give one of them:\n  " + found.joined(separator: "\n  "))
+        }
+        return first
+    }
+
     /// Opens a `.car`, or throws a CLIError naming the file, the structure and the offset.
     static func open(_ path: String) throws -> CARFile {
         do {

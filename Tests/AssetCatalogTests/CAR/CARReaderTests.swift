@@ -139,18 +139,56 @@ struct CARReaderTests {
         #expect(throws: CARError.self) { try CARDecoder(file: try CARFile(bytes: bad.build())).decode(0) }
     }
 
+    @Test("deepmap2: mode 3 pixels in an LZFSE stream, mode 4 palette indices in a raw LZVN stream, mode 2 listed")
+    func deepmap2() throws {
+        let B = TestCARBuilder.self
+        func record(mode: UInt8, bytesPerPixel: UInt8, body: [UInt8]) -> [UInt8] {
+            let prefix = B.le32(1) + B.le32(UInt32(bytesPerPixel)) + B.le32(0) + B.le32(0)
+            return prefix + B.tag("dmp2") + [mode, 1, 10, bytesPerPixel] + B.le16(2) + B.le16(2) + body
+        }
+        // Mode 3, grey + alpha: an uncompressed LZFSE block holding the four pixels.
+        let pixels: [UInt8] = [10, 255, 20, 255, 30, 128, 0, 0]
+        let lzfse = B.tag("bvx-") + B.le32(8) + pixels + B.tag("bvx$")
+        // Mode 4, BGRA: two colours, indices 1 0 0 1 as LZVN literals (1110LLLL) and the end-of-stream opcode.
+        let lzvn: [UInt8] = [0xE4, 1, 0, 0, 1, 0x06, 0, 0, 0, 0, 0, 0, 0]
+        let palette = B.le16(2) + B.le16(4) + [0, 0, 255, 255] + [255, 0, 0, 255]
+        var car = TestCARBuilder()
+        car.facets = [("Deep", 1)]
+        car.add([17: 1, 12: 1], B.csi(name: "grey.png", width: 2, height: 2, format: " 8AG",
+            payload: B.mlec(compression: 11, data: record(mode: 3, bytesPerPixel: 2, body: B.le32(UInt32(lzfse.count)) + lzfse))))
+        car.add([17: 1, 12: 2], B.csi(name: "colour.png", width: 2, height: 2, scale: 200,
+            payload: B.mlec(compression: 11, data: record(mode: 4, bytesPerPixel: 4, body: palette + B.le32(UInt32(lzvn.count)) + lzvn))))
+        car.add([17: 1, 12: 3], B.csi(name: "other.png", width: 2, height: 2, scale: 300,
+            payload: B.mlec(compression: 11, data: record(mode: 2, bytesPerPixel: 4, body: B.le32(0)))))
+        let file = try CARFile(bytes: car.build())
+        let decoder = CARDecoder(file: file)
+        guard case .image(let grey) = try decoder.decode(0), case .image(let colour) = try decoder.decode(1) else {
+            Issue.record("deepmap2 modes 3 and 4 did not decode")
+            return
+        }
+        #expect(grey.pixels == [10, 10, 10, 255, 20, 20, 20, 255, 30, 30, 30, 128, 0, 0, 0, 0])
+        #expect(colour.pixels == [0, 0, 255, 255, 255, 0, 0, 255, 255, 0, 0, 255, 0, 0, 255, 255])
+        guard case .notDecodable(let reason) = try decoder.decode(2) else {
+            Issue.record("deepmap2 mode 2 decoded")
+            return
+        }
+        #expect(reason == "deepmap2 compression (mode 2) cannot be decoded yet")
+        #expect(file.attributes(of: file.renditions[2])["not-decoded"] == reason)
+        #expect(file.attributes(of: file.renditions[0])["not-decoded"] == nil)
+    }
+
     @Test("an undecodable compression is listed with its reason, never decoded")
     func undecodable() throws {
         var car = TestCARBuilder()
         car.facets = [("Deep", 1)]
-        car.add([17: 1, 12: 1], TestCARBuilder.csi(name: "deep.png", width: 2, height: 2, payload: TestCARBuilder.mlec(compression: 11, data: [1, 2, 3])))
+        car.add([17: 1, 12: 1], TestCARBuilder.csi(name: "deep.png", width: 2, height: 2, payload: TestCARBuilder.mlec(compression: 10, data: [1, 2, 3])))
         let file = try CARFile(bytes: car.build())
-        #expect(file.attributes(of: file.renditions[0])["not-decoded"] == "deepmap2 compression cannot be decoded yet")
+        #expect(file.attributes(of: file.renditions[0])["not-decoded"] == "deepmap-lzfse compression cannot be decoded yet")
         guard case .notDecodable(let reason) = try CARDecoder(file: file).decode(0) else {
             Issue.record("deepmap2 decoded")
             return
         }
-        #expect(reason.contains("deepmap2"))
+        #expect(reason.contains("deepmap-lzfse"))
     }
 
     @Test("output names state the traits and stay inside the folder")

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// Every command that takes an archive, on Assets.car files: the six real ones of ../shared/cars (skipped when
+/// absent) and a damaged one made here.
+@Suite("assetc on Assets.car")
+struct CARCommandTests {
+    static let sharedFolder: String = {
+        let beside = Assetc.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/cars").path
+        return FileManager.default.fileExists(atPath: beside) ? beside : "/work/shared/cars"
+    }()
+
+    static var sharedCARs: [String] {
+        guard let names = FileManager.default.enumerator(atPath: sharedFolder) else { return [] }
+        return names.compactMap { $0 as? String }.filter { $0.hasSuffix(".car") }.sorted().map { sharedFolder + "/" + $0 }
+    }
+
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("assetc-car-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("a damaged .car is an error naming the structure, from every command")
+    func damaged() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("Assets.car").path
+        // A BOM header whose block table lies past the end of the file.
+        var bytes = Array("BOMStore".utf8) + [0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0x10, 0, 0, 0, 0, 64]
+        bytes += [0, 0, 0, 32, 0, 0, 0, 8] + [UInt8](repeating: 0, count: 16)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let info = try Assetc.run(["info", "--json", path])
+        #expect(info.status == 2)
+        #expect(info.stderr.contains("BOM block table"))
+        let verify = try Assetc.run(["verify", path])
+        #expect(verify.status != 0)
+        #expect(verify.output.contains("not a readable Assets.car"))
+        for arguments in [["resolve", path, "x"], ["matrix", path], ["extract", "--all", folder.appendingPathComponent("out").path, path]] {
+            let run = try Assetc.run(arguments)
+            #expect(run.status != 0, "\(arguments)")
+            #expect(run.output.contains("offset"), "\(arguments)")
+        }
+    }
+
+    @Test("info --json, extract --all, verify, resolve and matrix on the real files",
+          .enabled(if: FileManager.default.fileExists(atPath: sharedFolder)))
+    func realFiles() throws {
+        for path in Self.sharedCARs {
+            let info = try Assetc.run(["info", "--json", path])
+            #expect(info.status == 0, "\(path): \(info.stderr)")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any])
+            let assets = try #require(document["assets"] as? [[String: Any]])
+            let car = try #require(document["car"] as? [String: Any])
+            let internalRecords = try #require(car["internalRenditions"] as? [Any])
+            let variants = assets.reduce(0) { $0 + (($1["variants"] as? [Any])?.count ?? 0) + (($1["colors"] as? [Any])?.count ?? 0) }
+            // Every rendition is a variant of an asset or an internal record.
+            #expect(variants + internalRecords.count == car["renditions"] as? Int, "\(path)")
+
+            let folder = try Self.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let extract = try Assetc.run(["extract", "--all", folder.path, path])
+            #expect(extract.status == 0, "\(path): \(extract.output)")
+            let manifestData = try Data(contentsOf: folder.appendingPathComponent("manifest.json"))
+            let manifest = try #require(try JSONSerialization.jsonObject(with: manifestData) as? [String: Any])
+            let entries = try #require(manifest["renditions"] as? [[String: Any]])
+            #expect(entries.count == variants)
+            for entry in entries {
+                if let file = entry["file"] as? String {
+                    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path), "\(file)")
+                } else {
+                    #expect(entry["notDecoded"] as? String != nil || entry["color"] != nil, "\(entry["rendition"] ?? "")")
+                }
+            }
+
+            let verify = try Assetc.run(["verify", path])
+            #expect(verify.status == 0, "\(path): \(verify.output)")
+            let matrix = try Assetc.run(["matrix", path])
+            #expect(matrix.status == 0 || matrix.status == 1, "\(path): \(matrix.stderr)")
+            if let name = assets.first?["name"] as? String {
+                let resolve = try Assetc.run(["resolve", path, name, "--explain"])
+                #expect(resolve.status == 0 || resolve.status == 1, "\(path): \(resolve.stderr)")
+                #expect(!resolve.output.isEmpty)
+            }
+        }
+    }
+}
