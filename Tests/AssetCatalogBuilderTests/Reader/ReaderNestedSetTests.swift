@@ -164,4 +164,28 @@ struct ReaderNestedSetTests {
         let dark = try #require(try archive.image(named: "AppIcon", compatibleWith: TraitCollection(appearance: .dark)))
         #expect(try dark.sourcePath == "AppIcon.icon/Assets/glyph-dark.svg")
     }
+
+    @Test("audit sees the nested assets and containers; the report draws the containers' parts, from source and archive")
+    func auditAndReport() throws {
+        let fixture = try CatalogFixture()
+        try NestedFixtures.writeBrandAssets(fixture)
+        try fixture.contents("Star.symbolset", #"{"symbols":[{"filename":"star.svg","idiom":"universal"}]}"#)
+        try fixture.write("Star.symbolset/star.svg", text: NestedFixtures.symbolTemplate(symbolsGroup: false))
+        let index = fixture.read()
+        let report = Auditor(jobs: 2).audit(index)
+        // A finding inside a nested set belongs to that set, not to its container.
+        let star = report.findings.filter { $0.asset == "Star" }
+        #expect(star.contains { $0.rule == "wrong-content-type" })
+        let html = HTMLReportRenderer.render(ReportDocument(index: index, report: report))
+        #expect(html.contains("<span class=\"kind\">brand assets</span>"))
+        #expect(html.contains("<span class=\"kind\">image stack</span>"))
+        #expect(html.contains("<span class=\"kind\">symbol set</span>"))
+        #expect(html.contains("Layers, front to back"))
+        #expect(html.contains("<code>App Icon &amp; Top Shelf Image/App Icon/Front/Content</code>"))
+        #expect(html.contains("role=top-shelf-image-wide"))
+        let archive = try AssetArchive(bytes: try Packer.testing(allowErrors: true).packToBytes(index).archive)
+        let packed = HTMLReportRenderer.render(try ReportDocument(archive: archive, path: "Nested.assetc"))
+        #expect(packed.contains("Layers, front to back"))
+        #expect(packed.contains("role=primary-app-icon"))
+    }
 }
