@@ -252,7 +252,7 @@ struct HonestFailureTests {
         let pattern = try Regex("  assets: ([0-9]+)")
         let match = try #require(info.stdout.firstMatch(of: pattern))
         let infoCount = try #require(match.output[1].substring)
-        #expect(audit.stdout.contains("(\(infoCount) assets, 3 unsupported sets)"), "\(audit.stdout.suffix(200))")
+        #expect(audit.stdout.contains("(\(infoCount) assets, 1 unsupported set)"), "\(audit.stdout.suffix(200))")
         #expect(report.stderr.contains(": \(infoCount) assets"), "\(report.stderr)")
         #expect(info.stdout.contains("colors: "))
         #expect(!info.stdout.contains("colour"))

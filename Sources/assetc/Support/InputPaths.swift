@@ -51,6 +51,9 @@ enum InputPaths {
         for asset in index.assets where index.sources.indices.contains(asset.sourceIndex) {
             used.insert(index.sources[asset.sourceIndex].path)
         }
+        // A root whose sets were all refused (a link out of the root, a broken Contents.json) is a
+        // catalog with errors to report, not an empty or mistyped path.
+        for diagnostic in index.diagnostics { used.insert(diagnostic.catalog) }
         // Sets of kinds assetc does not pack still show the root is a real catalog.
         let hasUnsupportedSets = !index.unsupportedSets.isEmpty && roots.count == 1
         let empty = roots.filter { !used.contains($0) && !hasUnsupportedSets }

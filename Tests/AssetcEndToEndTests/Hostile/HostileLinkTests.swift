@@ -83,7 +83,10 @@ struct HostileReportTests {
     func javascriptSetName() throws {
         let repository = try HostileRepository()
         let set = "javascript:alert(document.domain).imageset"
-        try repository.write("\(set)/a.pdf", "%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")
+        // A sound PDF: startxref points at the xref table (byte 27), so the reader does not call it truncated.
+        try repository.write(
+            "\(set)/a.pdf",
+            "%PDF-1.4\n1 0 obj<<>>endobj\nxref\n0 2\n0000000000 65535 f \n0000000009 00000 n \ntrailer<</Size 2>>\nstartxref\n27\n%%EOF\n")
         try repository.write(
             "\(set)/Contents.json",
             #"{"images":[{"idiom":"universal","filename":"a.pdf"}],"info":{"author":"xcode","version":1},"properties":{"preserves-vector-representation":true}}"#)
