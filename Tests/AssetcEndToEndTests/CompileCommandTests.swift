@@ -53,6 +53,18 @@ struct CompileCommandTests {
         #expect(a == b)
     }
 
+    @Test func inputErrorsFailTheCompileAndWriteNothing() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Assetc.run(
+            ["compile", "SampleCatalogs/Broken.xcassets", "--compile", folder.path, "--platform", "iphoneos", "--minimum-deployment-target", "17.0"],
+            in: Assetc.repositoryRoot)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("com.apple.actool.document.errors"))
+        #expect(run.stderr.contains("nothing was written"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Assets.car").path))
+    }
+
     @Test func badArgumentsAreUsageErrors() throws {
         let run = try Assetc.run(
             ["compile", Self.showcase, "--compile", "/tmp/never", "--platform", "amigaos", "--minimum-deployment-target", "1"],

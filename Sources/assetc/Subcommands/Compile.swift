@@ -10,8 +10,8 @@ struct Compile: ParsableCommand {
         discussion: """
             Writes <dir>/Assets.car, the app icon files the platform needs beside it, the partial Info.plist \
             when asked, and prints actool's result document (output files and notices). The same inputs always \
-            give the same bytes. Exit status: 0 on success, 1 when the catalogs cannot be read or the output \
-            cannot be written.
+            give the same bytes. Exit status: 0 on success, 1 when the catalogs have errors (nothing is \
+            written then) or the output cannot be written.
             """)
 
     @Argument(help: ArgumentHelp("An .xcassets folder (or plain asset folder).", valueName: "catalog"))
@@ -165,6 +165,18 @@ struct CompileRun {
         let errors = index.diagnostics.filter { $0.severity == .error }
         for error in errors { FileHandle.standardError.write(Data("error: \(error.path): \(error.message)\n".utf8)) }
 
+        // Like actool, errors in the inputs fail the compile and leave no output behind.
+        if !errors.isEmpty {
+            let document: [String: PropertyListValue] = [
+                "com.apple.actool.document.errors": .array(errors.map { .dictionary(["description": .string("\($0.path): \($0.message)")]) })
+            ]
+            print(
+                command.outputFormat == "human-readable-text"
+                    ? PropertyListValue.dictionary(document).humanReadable() : PropertyListValue.dictionary(document).xmlDocument,
+                terminator: "")
+            FileHandle.standardError.write(Data("assetc compile: \(errors.count) error(s) in the inputs; nothing was written\n".utf8))
+            throw ExitCode(1)
+        }
         let compiled = CARCompiler(options: options).compile(index)
         let icons = AppIconOutputs(index: index, options: options)
         let directory = command.outputDirectory
@@ -192,9 +204,6 @@ struct CompileRun {
         let notices = compiled.notices + warnings
         if !notices.isEmpty {
             document["com.apple.actool.document.warnings"] = .array(notices.map { .dictionary(["description": .string($0)]) })
-        }
-        if !errors.isEmpty {
-            document["com.apple.actool.document.errors"] = .array(errors.map { .dictionary(["description": .string("\($0.path): \($0.message)")]) })
         }
         for notice in compiled.notices { FileHandle.standardError.write(Data("warning: \(notice)\n".utf8)) }
         if command.outputFormat == "human-readable-text" {
