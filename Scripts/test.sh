@@ -39,5 +39,11 @@ case "$sanitizer" in
         ;;
 esac
 build=(--sanitize="$sanitizer" --build-path ".build-$sanitizer")
+if [[ "$sanitizer" == "undefined" ]]; then
+    # swiftc has no -sanitize=undefined on Linux (Swift code traps on overflow and bad conversions by
+    # itself); UBSan instruments the C layer (CPNGSupport), where undefined behaviour can hide.
+    build=(-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
+        -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined --build-path ".build-undefined")
+fi
 swift build --build-tests "${build[@]}" ${arguments[@]+"${arguments[@]}"}
 swift test --skip-build "${build[@]}" ${filter[@]+"${filter[@]}"} ${arguments[@]+"${arguments[@]}"}
