@@ -88,6 +88,7 @@ if Context.environment["ASSETC_FUZZ"] == "1" {
         ("FuzzArchive", "AssetCatalog"), ("FuzzContentsJSON", "AssetCatalogBuilder"),
         ("FuzzPlainFileName", "AssetCatalogBuilder"), ("FuzzConfig", "AssetCatalogBuilder"),
         ("FuzzImage", "AssetCatalogBuilder"), ("FuzzBatchRequest", "AssetCatalog"),
+        ("FuzzCAR", "AssetCatalog"),
     ]
     for target in fuzzTargets {
         package.targets.append(
