@@ -66,4 +66,53 @@ struct CARAuditCommandTests {
         #expect(mixed.status == 2)
         #expect(mixed.stderr.contains("not both at once"))
     }
+
+    @Test func reportOfACarDrawsEveryDecodedVariantWithTheBytesPerAsset() throws {
+        let folder = try Self.compiledApp()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("My.app").path
+        let page = folder.appendingPathComponent("report.html").path
+        let run = try Assetc.run(["report", app, "-o", page])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.stderr.contains("13 assets"), "\(run.stderr)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("bytes in the car"))
+        #expect(html.contains("A compiled catalog:"))
+        #expect(html.contains("[car-unused-scale]") || html.contains("car-unused-scale"), "findings on their assets")
+        // Every embedded image is a real PNG (decoded from the car's bitmaps and re-encoded, as extract does).
+        let marker = "data:image/png;base64,"
+        var images = 0
+        var rest = Substring(html)
+        while let start = rest.range(of: marker) {
+            let tail = rest[start.upperBound...]
+            let end = tail.firstIndex(of: "\"") ?? tail.endIndex
+            let data = try #require(Data(base64Encoded: String(tail[..<end])))
+            #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            images += 1
+            rest = tail[end...]
+        }
+        #expect(images >= 30, "\(images) images embedded")
+        // One car per page.
+        let other = folder.appendingPathComponent("Other.car").path
+        try FileManager.default.copyItem(atPath: app + "/Assets.car", toPath: other)
+        let two = try Assetc.run(["report", app + "/Assets.car", other, "-o", folder.appendingPathComponent("two.html").path])
+        #expect(two.status == 2)
+        #expect(two.stderr.contains("give one Assets.car"), "\(two.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("two.html").path))
+    }
+
+    @Test("report names the variants it cannot decode, with the reason", .enabled(if: FileManager.default.fileExists(atPath: CARCommandTests.sharedFolder)))
+    func reportOfARealCarNamesUndecodedVariants() throws {
+        let car = CARCommandTests.sharedFolder + "/forcequitOS+Stasis/Resources__Assets.car"
+        guard FileManager.default.fileExists(atPath: car) else { return }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assetc-carreport-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("report.html").path
+        let run = try Assetc.run(["report", car, "-o", page])
+        #expect(run.status == 0, "\(run.output)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("not decoded: blurred compression cannot be decoded yet"))
+        #expect(html.contains("data:image/png;base64,"))
+    }
 }
