@@ -14,7 +14,9 @@ let package = Package(
         .executable(name: "assetc", targets: ["assetc"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Reads .ipa files (zip archives) for the commands that take an Assets.car; only the CLI links it.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -47,6 +49,7 @@ let package = Package(
                 "AssetCatalog",
                 "AssetCatalogBuilder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         .executableTarget(

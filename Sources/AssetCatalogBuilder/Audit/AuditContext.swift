@@ -15,8 +15,11 @@ public final class AssetAuditContext {
     /// The configuration for this catalog.
     public let configuration: AuditConfiguration
     let shared: AuditShared
+    /// The opened `Assets.car` when the asset comes from one (rules of compiled catalogs read its renditions).
+    public let compiledCatalog: CARFile?
 
-    init(asset: Asset, source: CatalogSource, configuration: AuditConfiguration, shared: AuditShared) {
+    init(asset: Asset, source: CatalogSource, configuration: AuditConfiguration, shared: AuditShared, compiledCatalog: CARFile? = nil) {
+        self.compiledCatalog = compiledCatalog
         self.asset = asset
         self.catalogPath = source.path
         self.catalogKind = source.kind
@@ -95,8 +98,11 @@ public struct CatalogAuditContext: Sendable {
     public let index: CatalogIndex
     let configurations: [AuditConfiguration]
     private let assetNames: [AssetNameKey: String]
+    /// The opened `Assets.car` of each compiled source, by its path as given.
+    public let compiledCatalogs: [String: CARFile]
 
-    init(index: CatalogIndex, configurations: [AuditConfiguration]) {
+    init(index: CatalogIndex, configurations: [AuditConfiguration], compiledCatalogs: [String: CARFile] = [:]) {
+        self.compiledCatalogs = compiledCatalogs
         self.index = index
         self.configurations = configurations
         var names: [AssetNameKey: String] = [:]

@@ -17,6 +17,9 @@ public protocol AuditRule: Sendable {
     static var rationale: String { get }
     /// The settings the rule reads from `.assetc.yml` besides its severity.
     static var options: [AuditRuleOption] { get }
+    /// What the rule can check: source catalogs (the default), compiled catalogs (`Assets.car`), or both.
+    /// The auditor runs a rule only on the sources it can check.
+    static var input: AuditRuleInput { get }
     /// Catalogs on which the rule must report at least one finding.
     static var triggeringExamples: [AuditExample] { get }
     /// Catalogs on which the rule must report nothing.
@@ -36,6 +39,8 @@ public protocol AuditRule: Sendable {
 extension AuditRule {
     public static var options: [AuditRuleOption] { [] }
 
+    public static var input: AuditRuleInput { .sourceCatalogs }
+
     public func check(asset context: AssetAuditContext) -> [Finding] { [] }
 
     public func check(catalog context: CatalogAuditContext) -> [Finding] { [] }
@@ -46,6 +51,26 @@ extension AuditRule {
         Finding(
             rule: Self.identifier, severity: Self.defaultSeverity, asset: context.asset.name,
             catalog: context.catalogPath, path: path, message: message)
+    }
+}
+
+/// The kinds of source a rule can check. Rules that need the source files (`Contents.json`, file names, the
+/// PNG encoding) run on source catalogs only; the rules about what the app ships run on `Assets.car` files.
+public enum AuditRuleInput: Hashable, Sendable {
+    /// `.xcassets` catalogs and plain folders.
+    case sourceCatalogs
+    /// Compiled catalogs (`Assets.car`).
+    case compiledCatalogs
+    /// Both.
+    case any
+
+    /// Whether a rule with this input runs on a source of `kind`.
+    public func accepts(_ kind: CatalogSource.Kind) -> Bool {
+        switch self {
+        case .any: return true
+        case .compiledCatalogs: return kind == .car
+        case .sourceCatalogs: return kind != .car
+        }
     }
 }
 

@@ -43,6 +43,11 @@ public enum AuditRules {
         SixteenBitRule.self,
         InterlacedPNGRule.self,
         UnoptimizedPNGRule.self,
+        // Compiled catalogs (Assets.car)
+        CARMissingScaleRule.self,
+        CARUnusedScaleRule.self,
+        CARLargerThanScreenRule.self,
+        CARDuplicatePayloadRule.self,
     ]
 
     private static let byIdentifier: [String: any AuditRule.Type] = Dictionary(

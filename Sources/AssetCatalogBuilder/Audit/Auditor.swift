@@ -49,15 +49,20 @@ public struct Auditor: Sendable {
     }
 
     /// Audits an index. Findings listed in `baseline` are marked ``Finding/isBaselined``.
-    public func audit(_ index: CatalogIndex, baseline: AuditBaseline? = nil) -> AuditReport {
+    ///
+    /// `compiledCatalogs` holds, by source path, the opened `Assets.car` of each source of kind
+    /// ``CatalogSource/Kind/car`` (the rules about stored payloads read them); each rule runs only on the
+    /// kinds of source its ``AuditRule/input`` accepts.
+    public func audit(_ index: CatalogIndex, baseline: AuditBaseline? = nil, compiledCatalogs: [String: CARFile] = [:]) -> AuditReport {
         let configurations = index.sources.map { catalogConfigurations[$0.path] ?? configuration }
         let shared = AuditShared(index: index, configurations: configurations)
         let instances: [any AuditRule] = rules.map { $0.init() }
+        let sourceKinds = Set(index.sources.map(\.kind))
 
-        // Whole-audit rules, once.
-        let catalogContext = CatalogAuditContext(index: index, configurations: configurations)
+        // Whole-audit rules, once, when some source is of a kind they check.
+        let catalogContext = CatalogAuditContext(index: index, configurations: configurations, compiledCatalogs: compiledCatalogs)
         var findings: [Finding] = []
-        for rule in instances {
+        for rule in instances where sourceKinds.contains(where: type(of: rule).input.accepts) || index.sources.isEmpty {
             findings += rule.check(catalog: catalogContext)
         }
         // A diagnostic of a rule no audit rule documents (a reader newer than the registry) is still reported.
@@ -74,10 +79,13 @@ public struct Auditor: Sendable {
             let asset = assets[position]
             let configuration = configurations[asset.sourceIndex]
             if configuration.isIgnored(asset.path) { return [] }
+            let source = sources[asset.sourceIndex]
             let context = AssetAuditContext(
-                asset: asset, source: sources[asset.sourceIndex], configuration: configuration, shared: shared)
+                asset: asset, source: source, configuration: configuration, shared: shared,
+                compiledCatalog: compiledCatalogs[source.path])
             var found: [Finding] = []
-            for rule in instances where configuration.isEnabled(type(of: rule).identifier) {
+            for rule in instances
+            where configuration.isEnabled(type(of: rule).identifier) && type(of: rule).input.accepts(source.kind) {
                 found += rule.check(asset: context)
             }
             return found

@@ -26,7 +26,7 @@ struct Audit: ParsableCommand {
             is, 2 for usage errors, unreadable configuration or baseline files, missing roots and internal errors.
             """)
 
-    @Argument(help: ArgumentHelp("An .xcassets folder or a plain asset folder.", valueName: "catalog-or-folder"))
+    @Argument(help: ArgumentHelp("An .xcassets folder, a plain asset folder, or a compiled Assets.car (or an .app holding one).", valueName: "catalog-or-folder"))
     var paths: [String] = []
 
     @Option(help: ArgumentHelp("text, json, sarif or github (with --list-rules: text, markdown or json).", valueName: "format"))
@@ -82,18 +82,20 @@ struct Audit: ParsableCommand {
         if maxPixels < 1 { throw usage("--max-pixels must be at least 1") }
         if let jobs, jobs < 1 { throw usage("--jobs must be at least 1") }
         if baseline != nil, writeBaseline != nil { throw usage("--baseline and --write-baseline cannot be used together") }
-        try InputPaths.requireFolders(paths, command: "audit")
+        let compiled = try CARAuditInput.open(paths.map(CARSource.expandingApplication), command: "audit")
+        if compiled == nil { try InputPaths.requireFolders(paths, command: "audit") }
 
-        let (defaultConfiguration, catalogConfigurations) = try AuditCommandSupport.configurations(config: config, paths: paths)
+        let (defaultConfiguration, catalogConfigurations) = try AuditCommandSupport.configurations(
+            config: config, paths: compiled == nil ? paths : [])
         var knownFindings: AuditBaseline?
         if let baseline {
             do { knownFindings = try AuditBaseline.load(path: baseline) } catch { throw usage("\(error)") }
         }
 
         let auditor = Auditor(configuration: defaultConfiguration, catalogConfigurations: catalogConfigurations, jobs: jobs)
-        let index = CatalogReader(options: auditor.readerOptions(ReaderOptions(maxPixels: maxPixels, jobs: jobs))).read(paths)
-        try InputPaths.requireContent(index, roots: paths, allowEmpty: allowEmpty)
-        var report = auditor.audit(index, baseline: knownFindings)
+        let index = compiled?.index ?? CatalogReader(options: auditor.readerOptions(ReaderOptions(maxPixels: maxPixels, jobs: jobs))).read(paths)
+        if compiled == nil { try InputPaths.requireContent(index, roots: paths, allowEmpty: allowEmpty) }
+        var report = auditor.audit(index, baseline: knownFindings, compiledCatalogs: compiled?.cars ?? [:])
 
         if let writeBaseline {
             let text = AuditBaseline(findings: report.findings).json

@@ -16,7 +16,7 @@ struct Report: ParsableCommand {
             Exit status: 0 when the page was written, 2 for usage errors and unreadable inputs.
             """)
 
-    @Argument(help: ArgumentHelp("An .xcassets folder, a plain asset folder, or an archive written by 'assetc pack'.", valueName: "catalog-or-archive"))
+    @Argument(help: ArgumentHelp("An .xcassets folder, a plain asset folder, an archive written by 'assetc pack', or an Assets.car (or an .app holding one).", valueName: "catalog-or-archive"))
     var paths: [String] = []
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The HTML file to write (- for standard output).", valueName: "file"))
@@ -51,6 +51,10 @@ struct Report: ParsableCommand {
         guard !paths.isEmpty else { throw usage("give a catalog, a folder or an archive") }
         if embedLimit < 0 { throw usage("--embed-limit must not be negative") }
         if let jobs, jobs < 1 { throw usage("--jobs must be at least 1") }
+        if let compiled = try CARAuditInput.open(paths.map(CARSource.expandingApplication), command: "report") {
+            try writeCompiledReport(compiled, to: output)
+            return
+        }
         var folders: [String] = []
         var archives: [String] = []
         for (path, kind) in zip(paths, try InputPaths.requireExisting(paths)) {
@@ -103,6 +107,27 @@ struct Report: ParsableCommand {
         var summary = "wrote \(destination): \(count) asset\(count == 1 ? "" : "s")"
         if others > 0 { summary += " and \(others) set\(others == 1 ? "" : "s") that could not be read" }
         AuditCommandSupport.standardError(summary)
+    }
+
+    /// The page for one `Assets.car`: its assets decoded, its findings from the rules for compiled catalogs.
+    private func writeCompiledReport(_ compiled: CARAuditInput, to output: String) throws {
+        guard compiled.cars.count == 1, let source = compiled.index.sources.first, let car = compiled.cars[source.path] else {
+            throw usage("give one Assets.car (or one .app) per report")
+        }
+        if !OutputFile.isStandardOutput(output) { try OutputFile.checkDestination(output) }
+        let (configuration, _) = try AuditCommandSupport.configurations(config: config, paths: [])
+        var knownFindings: AuditBaseline?
+        if let baseline {
+            do { knownFindings = try AuditBaseline.load(path: baseline) } catch { throw usage("\(error)") }
+        }
+        let report = Auditor(configuration: configuration, jobs: jobs).audit(
+            compiled.index, baseline: knownFindings, compiledCatalogs: compiled.cars)
+        let document = ReportDocument(
+            car: car, index: compiled.index, report: report, title: title ?? "Report: \(source.path)", embedLimit: embedLimit)
+        try OutputFile.write(HTMLReportRenderer.render(document), to: output)
+        let count = compiled.index.assets.count
+        let destination = OutputFile.isStandardOutput(output) ? "the page to standard output" : output
+        AuditCommandSupport.standardError("wrote \(destination): \(count) asset\(count == 1 ? "" : "s")")
     }
 
     /// `to` relative to the folder `from` (both absolute), percent-encoded for an `href`.

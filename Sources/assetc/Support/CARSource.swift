@@ -20,7 +20,10 @@ enum CARSource {
     /// The `Assets.car` inside an application bundle (`.app` folder), so commands accept the bundle itself:
     /// `path` unchanged when it is not a `.app` folder; the one compiled catalog it holds; or an error listing
     /// them when there are several (the user picks one). Symbolic links are not followed.
+    /// An `.ipa` file is handled the same way (see ``IPASource``): its one `Assets.car` is extracted to a private
+    /// temporary file whose path is returned.
     static func expandingApplication(_ path: String) throws -> String {
+        if IPASource.isIPA(path) { return try IPASource.extractCatalog(path) }
         var isDirectory: ObjCBool = false
         guard path.hasSuffix(".app") || path.hasSuffix(".app/"),
             FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue

@@ -13,6 +13,11 @@ public struct AuditExample: Hashable, Sendable {
     /// example's folder (so they start with a root's name). A root `.xcassets` gets a `Contents.json`
     /// unless one is given. `.assetc.yml` at a root configures the audit of that root.
     public var files: [String: AuditExampleFile]
+    /// For a rule of compiled catalogs: the platform the catalog is compiled for before the audit reads the
+    /// `Assets.car` (see ``compiled(_:for:deploymentTarget:files:)``); `nil` audits the source catalog.
+    public var compiledPlatform: CompilePlatform?
+    /// The minimum deployment target the example is compiled for.
+    public var compiledDeploymentTarget = "15.0"
 
     /// Creates an example.
     public init(_ summary: String, roots: [String] = ["Assets.xcassets"], files: [String: AuditExampleFile]) {

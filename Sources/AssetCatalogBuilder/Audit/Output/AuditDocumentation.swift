@@ -48,6 +48,11 @@ public enum AuditDocumentation {
     static func section(_ rule: any AuditRule.Type) -> String {
         var out = "### \(rule.identifier)\n\n"
         out += "**Default severity:** \(rule.defaultSeverity.rawValue)\n\n"
+        switch rule.input {
+        case .sourceCatalogs: break
+        case .compiledCatalogs: out += "**Runs on:** compiled catalogs (`Assets.car`, an `.app` or `.ipa`) only.\n\n"
+        case .any: out += "**Runs on:** source catalogs and compiled catalogs (`Assets.car`).\n\n"
+        }
         out += "\(rule.summary)\n\n"
         out += "\(rule.rationale)\n\n"
         if !rule.options.isEmpty {
@@ -79,6 +84,9 @@ public enum AuditDocumentation {
         out += "  ```text\n"
         if example.roots != ["Assets.xcassets"] {
             out += "  roots: \(example.roots.joined(separator: ", "))\n"
+        }
+        if let platform = example.compiledPlatform {
+            out += "  (compiled for \(platform.rawValue), deployment target \(example.compiledDeploymentTarget); the Assets.car is audited)\n"
         }
         for (path, file) in example.sortedFiles {
             if case .text(let text) = file, path.hasSuffix(".json"), let lines = contentsLines(text) {

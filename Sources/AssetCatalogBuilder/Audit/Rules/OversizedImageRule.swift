@@ -4,6 +4,7 @@ import AssetCatalog
 public struct OversizedImageRule: AuditRule {
     public static let identifier = "oversized-image"
     public static let defaultSeverity = Diagnostic.Severity.warning
+    public static let input = AuditRuleInput.any
     public static let summary = "A raster image with more pixels than the threshold (12 megapixels by default, option `max-megapixels`)."
     public static let rationale = """
         A decoded image takes 4 bytes per pixel whatever its file size: a 5040×5040 image needs 100 MB of \

@@ -27,6 +27,11 @@ enum AuditTestSupport {
     static func audit(_ example: AuditExample, rules: [any AuditRule.Type] = AuditRules.all) throws -> AuditReport {
         let folder = try TemporaryFolder()
         let roots = try example.materialize(in: folder.path)
+        if let carPath = try example.compileExample(roots: roots, in: folder.path) {
+            // A rule of compiled catalogs: the compiled Assets.car is audited, as `assetc audit Assets.car` does.
+            let car = try CARFile(path: carPath)
+            return Auditor(rules: rules, jobs: 2).audit(CatalogIndex(car: car, path: carPath), compiledCatalogs: [carPath: car])
+        }
         return try audit(roots: roots, rules: rules)
     }
 
