@@ -65,6 +65,16 @@ acpng_status acpng_precheck(const void *data, size_t length,
 
 uint32_t acpng_be32(const uint8_t *bytes);
 
+/* PNG row unfiltering (acpng_verify.c): row and prior hold count bytes. */
+void acpng_unfilter(uint8_t *row, const uint8_t *prior, size_t count, size_t bpp,
+                    unsigned filter);
+
+/* The calling thread's libdeflate decompressor and reusable buffers (acpng_verify.c). */
+struct libdeflate_decompressor;
+int acpng_thread_inflate_buffers(size_t size, struct libdeflate_decompressor **decompressor,
+                                 uint8_t **buffer, uint8_t **join, size_t join_size);
+void acpng_thread_inflate_done(void);
+
 /* Appends bytes to a buffer, growing it geometrically. Returns 0 on OOM. */
 int acpng_buffer_append(acpng_buffer *buffer, const uint8_t *bytes, size_t count);
 

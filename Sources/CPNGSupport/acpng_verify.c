@@ -217,8 +217,8 @@ static acpng_status acpng_finish_chunk(acpng_walker *walker, const acpng_chunk *
 
 /* --- unfiltering and opacity ---------------------------------------------- */
 
-static void acpng_unfilter(uint8_t *row, const uint8_t *prior, size_t count, size_t bpp,
-                           unsigned filter) {
+void acpng_unfilter(uint8_t *row, const uint8_t *prior, size_t count, size_t bpp,
+                    unsigned filter) {
     size_t i;
     switch (filter) {
     case 1: /* Sub */
@@ -786,6 +786,26 @@ static void acpng_whole_state_trim(acpng_whole_state *state) {
         state->input = NULL;
         state->input_capacity = 0;
     }
+}
+
+/* The thread's decompressor and a buffer of at least size bytes, for the fast
+ * decoder (acpng_decode.c); 0 when out of memory. Call acpng_thread_inflate_done
+ * afterwards so large buffers are not kept. */
+int acpng_thread_inflate_buffers(size_t size, struct libdeflate_decompressor **decompressor,
+                                 uint8_t **buffer, uint8_t **join, size_t join_size) {
+    acpng_whole_state *state = acpng_whole_state_get();
+    if (state == NULL) return 0;
+    if (!acpng_reserve(&state->output, &state->output_capacity, size)) return 0;
+    if (join_size > 0 && !acpng_reserve(&state->input, &state->input_capacity, join_size)) return 0;
+    *decompressor = state->decompressor;
+    *buffer = state->output;
+    *join = state->input;
+    return 1;
+}
+
+void acpng_thread_inflate_done(void) {
+    acpng_whole_state *state = acpng_whole_state_get();
+    if (state != NULL) acpng_whole_state_trim(state);
 }
 
 /* Filter types, and the opacity when the plan asks for it, over the whole

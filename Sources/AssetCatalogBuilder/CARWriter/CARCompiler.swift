@@ -260,18 +260,33 @@ public struct CARCompiler: Sendable {
         return bytes
     }
 
-    /// A UUID (version 8, RFC 9562) from two 64-bit FNV-1a digests of every key and value: the same content
-    /// always gets the same UUID, different content practically never does.
+    /// A UUID (version 8, RFC 9562) from two 64-bit digests of every key and value, taken eight bytes at a
+    /// time (multiply-xorshift mixing, as in splitmix64): the same content always gets the same UUID,
+    /// different content practically never does, and hashing a large car costs milliseconds.
     static func contentUUID(_ renditions: [(key: [UInt8], value: [UInt8])], _ facets: [(key: [UInt8], value: [UInt8])]) -> [UInt8] {
         var first: UInt64 = 0xcbf2_9ce4_8422_2325
         var second: UInt64 = 0x8422_2325_cbf2_9ce4
-        for entry in facets + renditions {
-            for part in [entry.key, entry.value] {
-                for byte in part {
-                    first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-                    second = (second ^ UInt64(byte ^ 0x5A)) &* 0x0000_0100_0000_01B3
+        @inline(__always) func mix(_ word: UInt64) {
+            first = (first ^ word) &* 0x9E37_79B9_7F4A_7C15
+            first ^= first >> 31
+            second = (second &+ word) &* 0xBF58_476D_1CE4_E5B9
+            second ^= second >> 27
+        }
+        for list in [facets, renditions] {
+            for entry in list {
+                for part in [entry.key, entry.value] {
+                    part.withUnsafeBytes { bytes in
+                        var at = 0
+                        while at + 8 <= bytes.count {
+                            mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
+                            at += 8
+                        }
+                        var tail: UInt64 = 0
+                        for (shift, byte) in bytes[at...].enumerated() { tail |= UInt64(byte) << (8 * UInt64(shift)) }
+                        mix(tail)
+                    }
+                    mix(UInt64(part.count) | 0xFF00_0000_0000_0000)
                 }
-                first = (first ^ 0xFF) &* 0x0000_0100_0000_01B3
             }
         }
         var bytes: [UInt8] = []

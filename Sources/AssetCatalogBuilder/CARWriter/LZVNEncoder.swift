@@ -1,30 +1,51 @@
-/// An LZVN encoder whose output is framed as an LZFSE stream: `bvxn` blocks (LZVN payloads) and the end
-/// marker `bvx$`, which every LZFSE decoder accepts (Apple's own encoder uses such blocks for small inputs).
+/// An LZVN encoder whose output is framed as an LZFSE stream: `bvxn` blocks (LZVN payloads), `bvx-` blocks
+/// (stored, where LZVN does not win) and the end marker `bvx$`, which every LZFSE decoder accepts (Apple's
+/// own encoder uses such blocks for small inputs).
 ///
 /// Written for assetc from the public description of the format (the opcode layout of Apple's reference
 /// `lzfse` project): literals go in `sml_l`/`lrg_l` opcodes, matches in `sml_d`, `med_d` or `lrg_d` opcodes
 /// without literals, continued with `sml_m`/`lrg_m` (same distance) when longer than one opcode holds.
 /// Greedy matching through a one-way hash of four bytes: fast and deterministic, not the smallest output.
+/// After every 64 positions without a match the search steps one byte further (as LZ4 does), so data that
+/// does not compress (noise, already-compressed pixels) costs a fraction of a full search and comes out as
+/// long literal runs; a match resets the step.
 public enum LZVNEncoder {
     /// The most raw bytes one `bvxn` block holds; blocks never refer back into an earlier block.
     static let blockSize = 1 << 20
 
-    /// Compresses `input` into an LZFSE stream (one or more `bvxn` blocks, then `bvx$`).
+    /// Compresses `input` into an LZFSE stream (one or more `bvxn` or `bvx-` blocks, then `bvx$`).
     public static func lzfseStream(_ input: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(input.count / 2 + 64)
+        // One table for the stream, cleared for each block, holding block-relative offsets (below 2^20);
+        // small inputs get a small table, which is cheaper to clear and finds the same matches.
+        var bits = minimumHashBits
+        while bits < maximumHashBits && 1 << bits < input.count { bits += 1 }
+        var table = [Int32](repeating: -1, count: 1 << bits)
         input.withUnsafeBufferPointer { source in
             var start = 0
             while start < source.count {
                 let end = min(source.count, start + blockSize)
+                let blockStart = output.count
                 output += Array("bvxn".utf8)
                 appendLE32(&output, UInt32(end - start))
                 let sizeAt = output.count
                 appendLE32(&output, 0)
                 let payloadStart = output.count
-                encodeBlock(source, start, end, into: &output)
-                let payloadSize = UInt32(output.count - payloadStart)
-                for shift in 0..<4 { output[sizeAt + shift] = UInt8(truncatingIfNeeded: payloadSize >> (8 * UInt32(shift))) }
+                let compressed = table.withUnsafeMutableBufferPointer { table in
+                    table.update(repeating: -1)
+                    return encodeBlock(source, start, end, table: table, hashBits: bits, into: &output)
+                }
+                let payloadSize = output.count - payloadStart
+                if compressed && payloadSize < end - start {
+                    for shift in 0..<4 { output[sizeAt + shift] = UInt8(truncatingIfNeeded: UInt32(payloadSize) >> (8 * UInt32(shift))) }
+                } else {
+                    // Stored as it is (`bvx-`): LZVN could not make this block smaller.
+                    output.removeSubrange(blockStart...)
+                    output += Array("bvx-".utf8)
+                    appendLE32(&output, UInt32(end - start))
+                    output += source[start..<end]
+                }
                 start = end
             }
         }
@@ -39,20 +60,46 @@ public enum LZVNEncoder {
         output.append(UInt8(truncatingIfNeeded: value >> 24))
     }
 
-    private static let hashBits = 14
+    private static let minimumHashBits = 8
+    private static let maximumHashBits = 14
 
-    private static func encodeBlock(_ source: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into output: inout [UInt8]) {
-        var table = [Int](repeating: -1, count: 1 << hashBits)
+    /// Misses before the search step grows by one byte.
+    private static let skipShift = 6
+
+    /// How often (in input bytes) the encoder checks that it is winning: when the output so far is not at
+    /// least 1/32 smaller than the input it consumed, the block is given up and stored (`bvx-`). Data
+    /// without repeats (4-bit noise in gradients, already-compressed pixels) then costs one checkpoint's
+    /// work, not a whole block's.
+    private static let checkpointBytes = 16 * 1024
+
+    /// Encodes `source[start..<end]` as LZVN into `output`; `false` when it gave up at a checkpoint (the
+    /// caller then stores the block).
+
+    private static func encodeBlock(
+        _ source: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, table: UnsafeMutableBufferPointer<Int32>,
+        hashBits: Int, into output: inout [UInt8]
+    ) -> Bool {
+        let outputStart = output.count
+        var nextCheckpoint = start + checkpointBytes
         var position = start
+        var misses = 0
         var literalStart = start
         @inline(__always) func load(_ at: Int) -> UInt32 {
             UInt32(source[at]) | UInt32(source[at + 1]) << 8 | UInt32(source[at + 2]) << 16 | UInt32(source[at + 3]) << 24
         }
         while position + 4 <= end {
+            if position >= nextCheckpoint {
+                // Pending literals will cost at least their own size.
+                let spent = output.count - outputStart + (position - literalStart)
+                let consumed = position - start
+                if spent >= consumed - consumed / 32 { return false }
+                nextCheckpoint = position + checkpointBytes
+            }
             let word = load(position)
             let slot = Int((word &* 2_654_435_761) >> UInt32(32 - hashBits))
-            let candidate = table[slot]
-            table[slot] = position
+            let stored = Int(table[slot])
+            let candidate = stored < 0 ? -1 : start + stored
+            table[slot] = Int32(truncatingIfNeeded: position - start)
             if candidate >= start, position - candidate <= 0xFFFF, load(candidate) == word {
                 var length = 4
                 while position + length < end, source[candidate + length] == source[position + length] { length += 1 }
@@ -60,13 +107,16 @@ public enum LZVNEncoder {
                 appendMatch(length: length, distance: position - candidate, into: &output)
                 position += length
                 literalStart = position
+                misses = 0
             } else {
-                position += 1
+                position += 1 + misses >> skipShift
+                misses += 1
             }
         }
         appendLiterals(source, literalStart, end, into: &output)
         // End of stream: the opcode and seven bytes of padding, as the reference encoder writes them.
         output += [0x06, 0, 0, 0, 0, 0, 0, 0]
+        return true
     }
 
     private static func appendLiterals(_ source: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, into output: inout [UInt8]) {

@@ -266,6 +266,19 @@ acpng_status acpng_decode_rgba8_into(const void *data, size_t length,
                                      uint32_t *width, uint32_t *height,
                                      char *message, size_t message_capacity);
 
+/* acpng_decode_rgba8_into through libpng only, never the libdeflate fast path
+ * (8-bit gray/RGB with or without alpha, not interlaced): for tests that compare
+ * the two. */
+acpng_status acpng_decode_rgba8_libpng_into(const void *data, size_t length,
+                                            int premultiply, uint64_t max_pixels,
+                                            uint8_t *output, size_t output_capacity,
+                                            uint32_t *width, uint32_t *height,
+                                            char *message, size_t message_capacity);
+
+/* How many images the calling thread has decoded through the fast path (tests
+ * use it to prove which path ran). */
+uint64_t acpng_fast_decode_count(void);
+
 /* Same as acpng_decode_rgba8_into but allocates the output (free with
  * acpng_free). */
 acpng_status acpng_decode_rgba8(const void *data, size_t length,

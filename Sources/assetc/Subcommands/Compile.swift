@@ -216,15 +216,9 @@ struct CompileRun {
         }
     }
 
-    /// Writes through a temporary file beside the target and renames it, so no half-written file is left.
+    /// Writes through a temporary file beside the target and renames it (``OutputFile``), so no half-written
+    /// file is left and a failure is an error in words.
     static func write(_ bytes: [UInt8], to path: String) throws {
-        let temporary = path + ".assetc-tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            throw CLIError("\(path): cannot write the file")
-        }
-        if rename(temporary, path) != 0 {
-            unlink(temporary)
-            throw CLIError("\(path): cannot write the file")
-        }
+        try OutputFile.write(bytes: bytes, to: path, option: "--compile")
     }
 }

@@ -148,12 +148,42 @@ struct CARCompilerTests {
             [], [1], Array(repeating: 7, count: 100_000), (0..<70_000).map { UInt8(truncatingIfNeeded: $0 * 7 / 3) },
             (0..<50_000).map { _ in UInt8.random(in: 0...3, using: &generator) },
             (0..<3_000_000).map { UInt8(truncatingIfNeeded: ($0 / 5) ^ ($0 >> 11)) },
+            Self.noiseThenPattern,
         ]
         for input in inputs {
             let stream = LZVNEncoder.lzfseStream(input)
             let decoded = try stream.withUnsafeBytes { try LZDecoder.lzfse($0, expectedSize: input.count) }
             #expect(decoded == input, "\(input.count) bytes")
         }
+    }
+
+    /// One block (1 MiB) of noise, stored as `bvx-` because LZVN gives up at its first checkpoint, then
+    /// 1 MB that repeats, an LZVN block: both block kinds in one stream.
+    static let noiseThenPattern: [UInt8] = {
+        var generator = SplitMix(seed: 11)
+        return (0..<(1 << 20)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            + (0..<1_000_000).map { UInt8(truncatingIfNeeded: $0 % 1_000) }
+    }()
+
+    @Test func noiseIsStoredAndPatternsAreCompressed() throws {
+        let stream = LZVNEncoder.lzfseStream(Self.noiseThenPattern)
+        // Walk the block headers: `bvx-` n_raw payload, `bvxn` n_raw n_payload payload, `bvx$`.
+        var magics: [String] = []
+        var at = 0
+        func le32(_ offset: Int) -> Int { Int(stream[offset]) | Int(stream[offset + 1]) << 8 | Int(stream[offset + 2]) << 16 | Int(stream[offset + 3]) << 24 }
+        while at + 4 <= stream.count {
+            let magic = String(decoding: stream[at..<(at + 4)], as: UTF8.self)
+            magics.append(magic)
+            switch magic {
+            case "bvx-": at += 8 + le32(at + 4)
+            case "bvxn": at += 12 + le32(at + 8)
+            default: at = stream.count
+            }
+        }
+        #expect(magics.last == "bvx$")
+        #expect(magics.first == "bvx-")
+        #expect(magics.contains("bvxn"))
+        #expect(stream.count < (1 << 20) + 50_000, "the repeating megabyte compresses")
     }
 
     @Test func theReferenceLZFSEDecoderReadsEveryPayload() throws {
@@ -182,6 +212,10 @@ struct CARCompilerTests {
             }
         }
         #expect(count > 0)
+        // And a stream with stored and LZVN blocks, which the sample's images do not need.
+        try Data(LZVNEncoder.lzfseStream(Self.noiseThenPattern)).write(to: folder.appendingPathComponent("\(count).lzfse"))
+        try Data("\(Self.noiseThenPattern.count)".utf8).write(to: folder.appendingPathComponent("\(count).size"))
+        count += 1
         let script = """
             import lzfse, sys, os
             d = sys.argv[1]

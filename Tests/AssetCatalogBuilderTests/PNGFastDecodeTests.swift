@@ -1,0 +1,165 @@
+import AssetCatalog
+import CPNGSupport
+import Testing
+
+// The libdeflate fast path of `acpng_decode_rgba8_into` (Sources/CPNGSupport/acpng_decode.c) against
+// libpng's own conversion (`acpng_decode_rgba8_libpng_into`): for every file the two must give the same
+// status and, when it decodes, the same bytes, straight and premultiplied.
+
+typealias FastDecodeFixtures = PNGFixtures
+private typealias F = PNGFixtures
+
+private struct Decoded: Equatable {
+    var status: Int
+    var pixels: [UInt8]
+}
+
+private func decode(_ file: [UInt8], premultiply: Bool, libpngOnly: Bool) -> Decoded {
+    var header = acpng_header()
+    var message = [CChar](repeating: 0, count: 256)
+    let checked = file.withUnsafeBytes { bytes in
+        acpng_check_header(bytes.baseAddress, bytes.count, 1 << 24, &header, &message, message.count)
+    }
+    guard checked == ACPNG_OK else { return Decoded(status: Int(checked.rawValue), pixels: []) }
+    var pixels = [UInt8](repeating: 0xA5, count: Int(header.width) * Int(header.height) * 4)
+    var width: UInt32 = 0
+    var height: UInt32 = 0
+    let status = file.withUnsafeBytes { bytes in
+        pixels.withUnsafeMutableBufferPointer { output in
+            let decode = libpngOnly ? acpng_decode_rgba8_libpng_into : acpng_decode_rgba8_into
+            return decode(
+                bytes.baseAddress, bytes.count, premultiply ? 1 : 0, 1 << 24, output.baseAddress, output.count, &width,
+                &height, &message, message.count)
+        }
+    }
+    return Decoded(status: Int(status.rawValue), pixels: status == ACPNG_OK ? pixels : [])
+}
+
+/// Filters one row as an encoder would (types 0–4), so the decoder's unfiltering is exercised.
+private func filtered(_ row: [UInt8], prior: [UInt8], bpp: Int, type: UInt8) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: row.count)
+    for i in row.indices {
+        let a = i >= bpp ? Int(row[i - bpp]) : 0
+        let b = Int(prior[i])
+        let c = i >= bpp ? Int(prior[i - bpp]) : 0
+        let predictor: Int
+        switch type {
+        case 1: predictor = a
+        case 2: predictor = b
+        case 3: predictor = (a + b) / 2
+        case 4:
+            let p = a + b - c
+            let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+            predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+        default: predictor = 0
+        }
+        out[i] = UInt8(truncatingIfNeeded: Int(row[i]) - predictor)
+    }
+    return [type] + out
+}
+
+/// An 8-bit PNG of `colorType` with every filter type in turn and the image data split over `idatCount`
+/// chunks.
+private func filteredPNG(
+    width: Int, height: Int, colorType: F.ColorType, seed: UInt64, idatCount: Int, badFilterRow: Int? = nil
+) -> [UInt8] {
+    var state = seed
+    func next() -> UInt8 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return UInt8(truncatingIfNeeded: state >> 56)
+    }
+    let bpp = colorType.channels
+    let rowBytes = width * bpp
+    var raw: [UInt8] = []
+    var prior = [UInt8](repeating: 0, count: rowBytes)
+    for y in 0..<height {
+        // Translucent, opaque and fully transparent alpha all occur.
+        let row = (0..<rowBytes).map { index -> UInt8 in
+            let value = next()
+            if (colorType == .rgba || colorType == .grayAlpha) && index % bpp == bpp - 1 {
+                return [0, 255, value][Int(value) % 3]
+            }
+            return value
+        }
+        raw += filtered(row, prior: prior, bpp: bpp, type: y == badFilterRow ? 9 : UInt8(y % 5))
+        prior = row
+    }
+    let stream = F.zlibStored(raw)
+    var file = F.signature + F.ihdr(width: width, height: height, bitDepth: 8, colorType: colorType, interlaced: false)
+    file += F.text("Comment", "ancillary chunks are skipped")
+    let piece = (stream.count + idatCount - 1) / idatCount
+    var offset = 0
+    while offset < stream.count {
+        file += F.chunk("IDAT", Array(stream[offset..<min(stream.count, offset + piece)]))
+        offset += piece
+    }
+    return file + F.chunk("IEND", [])
+}
+
+@Suite("PNG fast decode path")
+struct PNGFastDecodeTests {
+    @Test(
+        "8-bit gray, RGB, gray+alpha and RGBA decode exactly as libpng converts them",
+        arguments: [FastDecodeFixtures.ColorType.gray, .rgb, .grayAlpha, .rgba])
+    func sameAsLibpng(colorType: FastDecodeFixtures.ColorType) {
+        for (index, size) in [(1, 1), (3, 7), (17, 5), (64, 33)].enumerated() {
+            let file = filteredPNG(
+                width: size.0, height: size.1, colorType: colorType, seed: UInt64(index + 1), idatCount: index % 3 + 1)
+            for premultiply in [false, true] {
+                let before = acpng_fast_decode_count()
+                let fast = decode(file, premultiply: premultiply, libpngOnly: false)
+                #expect(acpng_fast_decode_count() == before + 1, "the fast path decoded it")
+                let reference = decode(file, premultiply: premultiply, libpngOnly: true)
+                #expect(fast.status == Int(ACPNG_OK.rawValue))
+                #expect(fast == reference, "\(colorType) \(size.0)x\(size.1) premultiply \(premultiply)")
+            }
+        }
+    }
+
+    @Test("A libpng-encoded RGBA image (adaptive filters, real deflate) decodes the same on both paths")
+    func encodedByLibpng() throws {
+        let pixels = F.rgbaPixels(width: 40, height: 30) { x, y in
+            [UInt8(x * 6), UInt8(y * 8), UInt8((x * y) & 0xFF), UInt8(truncatingIfNeeded: (x + y) * 4)]
+        }
+        let file = try PNGCodec.encodeRGBA8(DecodedImage(width: 40, height: 30, premultiplied: false, pixels: pixels))
+        for premultiply in [false, true] {
+            #expect(decode(file, premultiply: premultiply, libpngOnly: false) == decode(file, premultiply: premultiply, libpngOnly: true))
+        }
+    }
+
+    @Test("Damaged files get libpng's verdict: a flipped IDAT byte, a bad CRC, a truncated stream, a bad filter type")
+    func damagedFiles() {
+        let good = filteredPNG(width: 9, height: 6, colorType: .rgba, seed: 7, idatCount: 2)
+        let idat = F.dataOffset(of: "IDAT", in: good)!
+        var flipped = good
+        flipped[idat + 20] ^= 0x10  // a pixel byte: the chunk CRC no longer matches
+        // Filter type 9 in the third row, with correct CRCs and Adler-32.
+        let badFilter = filteredPNG(width: 9, height: 6, colorType: .rgb, seed: 8, idatCount: 1, badFilterRow: 2)
+        let truncated = Array(good.prefix(idat + 30))
+        for (name, file) in [("flipped", flipped), ("bad filter", badFilter), ("truncated", truncated)] {
+            let fast = decode(file, premultiply: true, libpngOnly: false)
+            let reference = decode(file, premultiply: true, libpngOnly: true)
+            #expect(fast.status != Int(ACPNG_OK.rawValue), "\(name) must not decode")
+            #expect(fast == reference, "\(name)")
+        }
+    }
+
+    @Test("Palette, tRNS, 16-bit and interlaced images take libpng's path and decode as before")
+    func otherKinds() {
+        let palette = F.png(
+            width: 2, height: 1, colorType: .palette, pixels: [0, 1], before: [F.plte([(255, 0, 0), (0, 0, 255)]), F.trns([128])])
+        let rgbWithKey = F.png(width: 2, height: 1, colorType: .rgb, pixels: [1, 2, 3, 4, 5, 6], before: [F.trns([0, 1, 0, 2, 0, 3])])
+        let sixteen = F.png(width: 1, height: 1, bitDepth: 16, colorType: .rgba, pixels: [1, 2, 3, 4, 5, 6, 7, 8])
+        let interlaced = F.png(
+            width: 3, height: 3, colorType: .rgba, interlaced: true, pixels: F.rgbaPixels(width: 3, height: 3) { x, y in [UInt8(x), UInt8(y), 9, 200] })
+        for file in [palette, rgbWithKey, sixteen, interlaced] {
+            let before = acpng_fast_decode_count()
+            let fast = decode(file, premultiply: true, libpngOnly: false)
+            #expect(acpng_fast_decode_count() == before, "libpng decoded it")
+            #expect(fast.status == Int(ACPNG_OK.rawValue))
+            #expect(fast == decode(file, premultiply: true, libpngOnly: true))
+        }
+        // The colour-keyed pixel is transparent: libpng's tRNS handling, not the fast path's RGB expansion.
+        #expect(Array(decode(rgbWithKey, premultiply: false, libpngOnly: false).pixels.prefix(4)) == [1, 2, 3, 0])
+    }
+}
