@@ -48,15 +48,40 @@ struct ArchiveNameIndex {
             let asset = entry.u32(0)
             if asset == ArchiveFormat.emptySlot { return nil }
             if entry.u32(4) == tag, Int(asset) < assetCount {
-                if let stored = nameBytes(record(Int(asset))), stored.count == key.count,
-                    stored.count == 0 || memcmp(stored.baseAddress!, key.baseAddress!, key.count) == 0
-                {
+                if let stored = nameBytes(record(Int(asset))), stored.count == key.count, Self.equal(stored, key) {
                     return Int(asset)
                 }
             }
             slot = (slot + 1) & mask
         }
         return nil
+    }
+
+    /// Whether two buffers of the same length hold the same bytes: eight bytes at a time, inline (names are
+    /// short, and a call to `memcmp` costs more than the comparison).
+    @inline(__always)
+    static func equal(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+        let count = left.count
+        guard count >= 8 else {
+            var index = 0
+            while index < count {
+                if left[index] != right[index] { return false }
+                index &+= 1
+            }
+            return true
+        }
+        let a = left.baseAddress!, b = right.baseAddress!
+        var offset = 0
+        while offset &+ 8 <= count {
+            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset &+= 8
+        }
+        // The last, overlapping word covers the tail.
+        return offset == count
+            || a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
     }
 
     /// The index of the asset called `name`, reading the string's bytes in place when they are contiguous

@@ -133,7 +133,9 @@ struct CARLookupIndex: @unchecked Sendable {
             if entry >> 32 == tag {
                 let facet = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
                 let (offset, length, _, _) = facets[facet]
-                if Int(length) == key.count, key.count == 0 || memcmp(names + Int(offset), key.baseAddress!, key.count) == 0 {
+                if Int(length) == key.count,
+                    ArchiveNameIndex.equal(UnsafeRawBufferPointer(start: names + Int(offset), count: key.count), key)
+                {
                     return facet
                 }
             }
