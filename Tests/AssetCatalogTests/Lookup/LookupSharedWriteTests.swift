@@ -102,3 +102,45 @@ struct LookupSharedWriteTests {
         #expect(retains >= 10)
     }
 }
+
+/// What the lookup overloads that take traits copy on every call holds no reference, so copying it writes
+/// nothing shared (before, every `Resolver()` copied the default order's array and retained its storage).
+@Suite("Lookup inputs are plain data")
+struct LookupInputTests {
+    @Test("fallback orders, compiled requests and trait collections are plain data")
+    func plainData() throws {
+        #expect(_isPOD(FallbackOrder.self))
+        #expect(_isPOD(CompiledRequest.self))
+        #expect(_isPOD(TraitCollection.self))
+        #expect(_isPOD(PackedVariantTraits.self))
+    }
+
+    @Test("the packed fallback order keeps every order")
+    func orderRoundTrip() throws {
+        #expect(FallbackOrder.default.dimensions == TraitDimension.allCases)
+        for dimension in TraitDimension.allCases {
+            let order = try FallbackOrder([dimension])
+            #expect(order.dimensions.first == dimension)
+            #expect(Set(order.dimensions) == Set(TraitDimension.allCases))
+            #expect(order.dimensions.count == TraitDimension.allCases.count)
+            #expect(try FallbackOrder(parsing: order.description) == order)
+        }
+        #expect(try FallbackOrder([.scale, .locale]) != FallbackOrder.default)
+    }
+
+    @Test("a lookup through the traits overload does not retain the archive")
+    func traitsOverload() throws {
+        try #require(RetainCounter.isAvailable, "this Swift runtime has no retain hooks")
+        let archive = try LookupSharedWriteTests.archive()
+        try archive.verify()
+        let traits = TraitCollection(displayScale: 2)
+        var found = 0
+        let retains = try RetainCounter.count(of: [Unmanaged.passUnretained(archive).toOpaque()]) {
+            for _ in 0..<100 {
+                found &+= try archive.image(named: LookupSharedWriteTests.imageName, compatibleWith: traits)?.byteCount ?? 0
+            }
+        }
+        #expect(found == 100 * 500)
+        #expect(retains == 0)
+    }
+}
