@@ -3,7 +3,9 @@
 # times on shared machines are not stable. Results and how to read them: docs/PERFORMANCE.md.
 #
 #   Scripts/bench.sh              everything
-#   Scripts/bench.sh resolver     only the resolver benchmark (also: read, pack, audit, car, compile)
+#   Scripts/bench.sh resolver     only the resolver benchmark (also: read, pack, audit, car, compile, lookup)
+#   Scripts/bench.sh lookup       only the lookup benchmarks: resolver, archive (image/data/colour) and Assets.car
+#                                 name lookups from 1 to the core count threads against a Dictionary baseline
 #
 # `car` needs the Assets.car files of ../shared/cars (CARS_DIR to use another folder) and, for the reference
 # LZFSE/LZVN figures, the `lzfse` package from PyPI (pip install lzfse).
@@ -27,6 +29,7 @@ else
   swift build -c release --product ResolverBenchmark
   swift build -c release --product ArchiveBenchmark
 fi
+if [ "$only" = lookup ]; then swift build -c release --product CARBenchmark; fi
 bin=".build/release"
 
 # median_seconds CMD...: runs CMD $runs times (after one warm-up run) and prints the median wall time.
@@ -68,7 +71,7 @@ interleaved_medians() {
 
 catalog="$bench_dir/Bench.xcassets"
 stamp="$bench_dir/.generator-$(sha256sum Scripts/generate-bench-catalog.py | cut -c1-16)"
-if [ ! -e "$stamp" ] && [ "$only" != "resolver" ] && [ "$only" != "car" ]; then
+if [ ! -e "$stamp" ] && [ "$only" != "resolver" ] && [ "$only" != "car" ] && [ "$only" != "lookup" ]; then
   echo "generating $catalog (10,000 image sets x 3 PNG scales)…"
   rm -f "$bench_dir"/.generator-*
   python3 Scripts/generate-bench-catalog.py "$catalog" --sets 10000
@@ -161,6 +164,8 @@ if [ "$only" = car ]; then
       "n=0; while read -r f; do n=\$((n+1)); rm -rf '$bench_dir/car-out'-\$n; '$bin/assetc' extract --all '$bench_dir/car-out'-\$n \"\$f\"; done < '$bench_dir/cars.txt'" \
       "while read -r f; do cat \"\$f\"; done < '$bench_dir/cars.txt'")
     echo "  assetc extract --all  ${extract_s}s  $(ratio "$extract_s" "$cat_s")x cat (writes every decodable variant as PNG)"
+    echo "  name lookups on the opened files (CARBenchmark --lookups):"
+    xargs -a "$bench_dir/cars.txt" -d '\n' "$bin/CARBenchmark" --lookups
     rm -rf "$bench_dir/lz-streams"
     xargs -a "$bench_dir/cars.txt" -d '\n' "$bin/CARBenchmark" --dump "$bench_dir/lz-streams" | sed 's/^/  /'
     python3 Scripts/bench-lz-reference.py "$bench_dir/lz-streams" | sed 's/^/  /'
@@ -184,4 +189,28 @@ if [ "$only" = all ] || [ "$only" = compile ]; then
   echo "  assetc compile                  ${compile_s}s  $(awk -v m="$input_mb" -v s="$compile_s" 'BEGIN { printf "%.0f", m / s }') MB/s of PNG input"
   echo "  compile / pack: $(ratio "$compile_s" "$pack_s")x (target <= 3x); compile / tar: $(ratio "$compile_s" "$tar_s")x"
   echo "  Assets.car                      $car_bytes bytes ($(awk -v a="$car_bytes" -v b="$input_bytes" 'BEGIN { printf "%.2f", a / b }')x the PNG input)"
+fi
+
+if [ "$only" = lookup ]; then
+  echo
+  echo "== Lookups from 1 to $(nproc) threads vs Dictionary<String, Int> in the same run (docs/PERFORMANCE.md, \"Lookups scale with threads\")"
+  echo "   (medians of ${LOOKUP_ROUNDS:-9} interleaved rounds; on a shared machine only the ratios mean anything)"
+  "$bin/ResolverBenchmark" --rounds "${LOOKUP_ROUNDS:-9}" --lookups 1000000 | sed 's/^/  /'
+  echo "  archive lookups:"
+  archive="$bench_dir/Bench.assetc"
+  if [ -f "$archive" ]; then
+    "$bin/ArchiveBenchmark" "$archive" --rounds "${LOOKUP_ROUNDS:-9}"
+  else
+    echo "  ($archive not built yet: Scripts/bench.sh pack builds it; images from an in-memory archive)"
+    "$bin/ArchiveBenchmark" --rounds "${LOOKUP_ROUNDS:-9}"
+  fi
+  cars_dir="${CARS_DIR:-../shared/cars}"
+  [ -d "$cars_dir" ] || cars_dir=/work/shared/cars
+  find "$cars_dir" -name '*.car' | sort > "$bench_dir/cars.txt"
+  if [ -s "$bench_dir/cars.txt" ]; then
+    echo "  Assets.car lookups:"
+    xargs -a "$bench_dir/cars.txt" -d '\n' "$bin/CARBenchmark" --lookups --rounds "${LOOKUP_ROUNDS:-9}"
+  else
+    echo "  no .car files in $cars_dir: Assets.car lookups skipped"
+  fi
 fi

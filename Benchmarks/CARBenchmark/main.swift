@@ -5,6 +5,10 @@ import Foundation
 // output rate (MB/s of decoded bytes). With --dump DIR it also writes the same streams there (LZVN wrapped
 // in a `bvxn` block, so the reference LZFSE library decodes it with its LZVN decoder), for
 // Scripts/bench-lz-reference.py to time the reference implementation on exactly the same payloads.
+//
+// With --lookups FILE.car… [--rounds N] [--threads N] it measures name lookups instead
+// (CARFile.renditionIndex(named:compatibleWith:)) from 1 to the core count threads against a
+// Dictionary<String, Int> of the same names (CARLookupBenchmark.swift).
 
 struct Stream {
     var lzvn: Bool
@@ -13,6 +17,10 @@ struct Stream {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--lookups" {
+    runLookupBenchmark(Array(arguments.dropFirst()))
+    exit(0)
+}
 var dumpDirectory: String?
 if let flag = arguments.firstIndex(of: "--dump"), flag + 1 < arguments.count {
     dumpDirectory = arguments[flag + 1]

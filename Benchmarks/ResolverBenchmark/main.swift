@@ -21,12 +21,6 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
-func nanoseconds() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-}
-
 func argument(_ name: String, default value: Int) -> Int {
     let arguments = CommandLine.arguments
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let number = Int(arguments[index + 1])
@@ -37,7 +31,6 @@ func argument(_ name: String, default value: Int) -> Int {
 let assetCount = 10_000
 let variantsPerAsset = 8
 let lookups = argument("--lookups", default: 2_000_000)
-let rounds = argument("--rounds", default: 7)
 var random = SplitMix64(state: 2026)
 
 @MainActor
@@ -79,19 +72,6 @@ func dictionaryRound() -> Int {
 }
 
 @MainActor @inline(never)
-func resolveRound() -> Int {
-    var checksum = 0
-    packed.withUnsafeBufferPointer { all in
-        for (position, name) in nameSequence.enumerated() {
-            guard let asset = indexByName[name] else { continue }
-            let variants = UnsafeBufferPointer(rebasing: all[(asset * variantsPerAsset)..<((asset + 1) * variantsPerAsset)])
-            checksum &+= compiled[requestSequence[position]].bestIndex(in: variants) ?? -1
-        }
-    }
-    return checksum
-}
-
-@MainActor @inline(never)
 func resolveCompilingEachTimeRound() -> Int {
     var checksum = 0
     packed.withUnsafeBufferPointer { all in
@@ -104,34 +84,57 @@ func resolveCompilingEachTimeRound() -> Int {
     return checksum
 }
 
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+// From 1 to the core count threads, each thread with its own copies of the names (LookupScaling.swift).
+let perThread = min(lookups, 1_000_000)
+let threadCount = LookupScaling.coreCount
+let copies = LookupScaling.perThreadCopies(names, threads: threadCount)
+let threadNames = copies.map { copy in (0..<perThread).map { copy[indexByName[nameSequence[$0]]!] } }
+let threadRequests = requestSequence
+let table = indexByName
+let packedTraits = packed
+let requestTable = compiled
+print(
+    "resolver benchmark: \(assetCount) names x \(variantsPerAsset) variants, \(perThread) lookups per thread, "
+        + "1...\(threadCount) threads, median of \(LookupScaling.rounds) interleaved rounds")
+LookupScaling.report(
+    "name lookup + resolve (compiled request), as an app does with a Dictionary of its own", perThread: perThread,
+    costTarget: 1.5,
+    dictionary: { thread in
+        threadNames[thread].withUnsafeBufferPointer { names in
+            var checksum = 0
+            for index in names.indices { checksum &+= table[names[index]] ?? -1 }
+            return checksum
+        }
+    },
+    lookup: { thread in
+        threadNames[thread].withUnsafeBufferPointer { names in
+            packedTraits.withUnsafeBufferPointer { all in
+                var checksum = 0
+                for index in names.indices {
+                    guard let asset = table[names[index]] else { continue }
+                    let variants = UnsafeBufferPointer(rebasing: all[(asset * variantsPerAsset)..<((asset + 1) * variantsPerAsset)])
+                    checksum &+= requestTable[threadRequests[index]].bestIndex(in: variants) ?? -1
+                }
+                return checksum
+            }
+        }
+    })
 
+// Compiling the request on every lookup, one thread (what the trait-collection overloads do).
 var dictionaryTimes: [Double] = []
-var resolveTimes: [Double] = []
 var compilingTimes: [Double] = []
 var sink = 0
-for _ in 0..<rounds {
-    // Interleave the three so drift in machine load hits them alike.
-    var start = nanoseconds()
+for _ in 0..<LookupScaling.rounds {
+    var start = LookupScaling.nanoseconds()
     sink &+= dictionaryRound()
-    dictionaryTimes.append(Double(nanoseconds() - start) / Double(lookups))
-    start = nanoseconds()
-    sink &+= resolveRound()
-    resolveTimes.append(Double(nanoseconds() - start) / Double(lookups))
-    start = nanoseconds()
+    dictionaryTimes.append(Double(LookupScaling.nanoseconds() - start) / Double(lookups))
+    start = LookupScaling.nanoseconds()
     sink &+= resolveCompilingEachTimeRound()
-    compilingTimes.append(Double(nanoseconds() - start) / Double(lookups))
+    compilingTimes.append(Double(LookupScaling.nanoseconds() - start) / Double(lookups))
 }
-
-let dictionary = median(dictionaryTimes)
-let resolve = median(resolveTimes)
-let compiling = median(compilingTimes)
-func format(_ value: Double) -> String {
-    let rounded = (value * 10).rounded() / 10
-    return String(rounded)
-}
-print("resolver benchmark: \(assetCount) names x \(variantsPerAsset) variants, \(lookups) lookups, median of \(rounds) rounds")
-print("  Dictionary<String, Int> lookup          \(format(dictionary)) ns/lookup  (baseline)")
-print("  name lookup + resolve (compiled request) \(format(resolve)) ns/lookup  ratio \(format(resolve / dictionary))x  (target <= 3x)")
-print("  name lookup + compile + resolve          \(format(compiling)) ns/lookup  ratio \(format(compiling / dictionary))x")
+let dictionary = LookupScaling.median(dictionaryTimes)
+let compiling = LookupScaling.median(compilingTimes)
+print(
+    "  name lookup + compile + resolve, 1 thread: \(LookupScaling.format(compiling, 1)) ns/lookup, "
+        + "\(LookupScaling.format(compiling / dictionary))x a dictionary hit (\(LookupScaling.format(dictionary, 1)) ns)")
 if sink == 42 { print("") }  // keeps the work observable

@@ -28,9 +28,22 @@
 /// store simply checks again. No lookup takes a lock. The metadata tables (sources, paths, attributes),
 /// which are stored compressed, are inflated once under a mutex on first use.
 ///
+/// ## What a lookup costs
+/// ``image(named:compatibleWith:)-(_,CompiledRequest)``, ``data(named:compatibleWith:)-(_,CompiledRequest)`` and
+/// ``color(named:compatibleWith:)-(_,CompiledRequest)`` hash the name's UTF-8 bytes in place (FNV-1a), probe
+/// the name index, compare the name once, rank the asset's variants with the ``CompiledRequest`` (a few
+/// table loads per variant) and read one payload or colour record. They allocate nothing (a colour whose
+/// colour-space or system name is longer than 15 UTF-8 bytes allocates that one string), take no lock
+/// and write no memory shared with other threads: no reference count (results borrow the archive, see
+/// below), no atomic, no cache. The one exception is the first lookup of each payload, which checks its
+/// CRC and sets that payload's "verified" flag; ``verify()`` at open moves all of them out of the lookup
+/// path. Measured against a `Dictionary<String, Int>` hit in docs/PERFORMANCE.md.
+///
 /// ## Lifetime
-/// The mapping lives as long as the archive object; ``ImageVariant`` and ``DataVariant`` keep their
-/// archive alive, and the buffers they lend out are valid only inside the closures that receive them.
+/// The mapping lives as long as the archive object. ``ImageVariant`` and ``DataVariant`` **borrow** their
+/// archive rather than keep it alive, so that a lookup touches no reference count shared by every
+/// thread: keep the archive alive as long as you use the values its lookups return. The buffers they
+/// lend out are valid only inside the closures that receive them.
 ///
 /// ## A file changed while it is open
 /// Opened with ``OpenMode/mapped`` (the default), the archive reads the file's pages as it needs them,
@@ -95,6 +108,8 @@ public final class AssetArchive: @unchecked Sendable {
     let colorStride: Int
     let colorCount: Int
     let nameTable: UnsafeRawBufferPointer
+    /// The name index as plain values, for lookups (see ``ArchiveNameIndex``).
+    let nameLookup: ArchiveNameIndex
     let dataStart: Int
     let dataEnd: Int
 
@@ -224,6 +239,9 @@ public final class AssetArchive: @unchecked Sendable {
         colorStride = layout[.colors].recordSize
         colorCount = layout[.colors].count
         nameTable = UnsafeRawBufferPointer(rebasing: file[layout[.names].offset..<(layout[.names].offset + layout[.names].length)])
+        nameLookup = ArchiveNameIndex(
+            slots: nameIndex, slotCount: nameSlots, assetRecords: assetRecords, assetStride: assetStride, assetCount: count,
+            nameTable: nameTable)
         dataStart = layout[.data].offset
         dataEnd = layout[.data].offset + layout[.data].length
         let flagCount = Self.firstPayloadFlag + payloadCount
@@ -407,20 +425,11 @@ public final class AssetArchive: @unchecked Sendable {
     }
 
     @inline(__always)
-    func assetRecord(_ index: Int) -> AssetRecord {
-        let record = assetRecords + index * assetStride
-        return AssetRecord(
-            nameOffset: Int(record.u32(0)), nameLength: Int(record.u16(8)), firstVariant: Int(record.u32(4)),
-            variantCount: Int(record.u16(10)), kindCode: record.load(fromByteOffset: 12, as: UInt8.self),
-            flags: record.load(fromByteOffset: 13, as: UInt8.self))
-    }
+    func assetRecord(_ index: Int) -> AssetRecord { nameLookup.record(index) }
 
     /// The asset's name bytes, or `nil` when the record points outside the name table.
     @inline(__always)
-    func nameBytes(_ record: AssetRecord) -> UnsafeRawBufferPointer? {
-        guard record.nameOffset + record.nameLength <= nameTable.count else { return nil }
-        return UnsafeRawBufferPointer(rebasing: nameTable[record.nameOffset..<(record.nameOffset + record.nameLength)])
-    }
+    func nameBytes(_ record: AssetRecord) -> UnsafeRawBufferPointer? { nameLookup.nameBytes(record) }
 
     @inline(__always)
     func kind(_ record: AssetRecord, _ index: Int) throws(ArchiveError) -> AssetKind {

@@ -1,13 +1,21 @@
 /// The image an archive chose for a request: its traits, size, type and bytes, read in place.
 ///
-/// The value keeps its ``AssetArchive`` alive. Its bytes were checked against their CRC when it was
-/// looked up; ``withUnsafeBytes(_:)`` lends them without copying.
+/// Its bytes were checked against their CRC when it was looked up; ``withUnsafeBytes(_:)`` lends them
+/// without copying.
+///
+/// ## Lifetime
+/// An image variant borrows its ``AssetArchive``: it holds no reference to it, so the lookup that made it
+/// wrote nothing shared (no reference count), and lookups from any number of threads scale with cores.
+/// **Keep the archive alive as long as you use the values its lookups return** — an app typically opens
+/// its archive once and keeps it for the life of the process. Using a variant after its archive was
+/// released reads unmapped or freed memory. Copy what must outlive the archive (``bytes``, ``name``,
+/// ``traits``, …) while it is open.
 public struct ImageVariant: Sendable {
     let view: PayloadView
 
     init(_ view: PayloadView) { self.view = view }
 
-    /// The archive the image lives in.
+    /// The archive the image lives in (valid while that archive is alive; see "Lifetime" above).
     public var archive: AssetArchive { view.archive }
     /// The asset's name.
     public var name: String { view.name }
@@ -74,8 +82,9 @@ public struct ImageVariant: Sendable {
 
 /// The file an archive chose from a data set for a request.
 ///
-/// The value keeps its ``AssetArchive`` alive. Its bytes were checked against their CRC when it was
-/// looked up; ``withUnsafeBytes(_:)`` lends them without copying.
+/// Its bytes were checked against their CRC when it was looked up; ``withUnsafeBytes(_:)`` lends them
+/// without copying. Like ``ImageVariant`` it borrows its ``AssetArchive`` (no reference count is touched
+/// by the lookup): keep the archive alive as long as you use the value.
 public struct DataVariant: Sendable {
     let view: PayloadView
 

@@ -4,6 +4,11 @@
 extension CARFile {
     /// The traits a rendition's key states.
     public func traits(of rendition: CARRendition) -> VariantTraits {
+        Self.traits(of: rendition, appearances: appearances)
+    }
+
+    /// ``traits(of:)`` given the file's named appearances (usable before the file is fully initialized).
+    static func traits(of rendition: CARRendition, appearances: [(name: String, identifier: UInt16)]) -> VariantTraits {
         let key = rendition.key
         var traits = VariantTraits()
         switch key[.idiom] {
@@ -20,7 +25,7 @@ extension CARFile {
         if key[.displayGamut] == 1 { traits.displayGamut = .displayP3 }
         traits.horizontalSizeClass = Self.sizeClass(key[.horizontalSizeClass])
         traits.verticalSizeClass = Self.sizeClass(key[.verticalSizeClass])
-        if let name = appearanceName(key[.appearance]) {
+        if let name = appearances.first(where: { $0.identifier == key[.appearance] })?.name {
             let lowered = name.lowercased()
             if lowered.contains("dark") { traits.appearance = .dark } else if lowered.hasSuffix("aqua") || lowered.hasSuffix("light") {
                 traits.appearance = .light

@@ -33,6 +33,8 @@ public final class CARFile: @unchecked Sendable {
     private let mapping: UnsafeRawBufferPointer
     private let ownsAllocation: Bool
     private let renditionByKey: [[UInt16]: Int]
+    /// The name index of ``renditionIndex(named:compatibleWith:)-(_,CompiledRequest)`` (CARFile+Lookup.swift).
+    let lookupIndex: CARLookupIndex
 
     /// Opens and memory-maps the file at `path`.
     public convenience init(path: String) throws(CARError) {
@@ -86,9 +88,15 @@ public final class CARFile: @unchecked Sendable {
         byteCount = buffer.count
         mapping = buffer
         self.ownsAllocation = ownsAllocation
+        lookupIndex = CARLookupIndex(
+            facets: facets, renditions: renditions,
+            traits: { [appearances] in Self.traits(of: $0, appearances: appearances) })
     }
 
-    deinit { Self.release(mapping, ownsAllocation) }
+    deinit {
+        lookupIndex.deallocate()
+        Self.release(mapping, ownsAllocation)
+    }
 
     private static func release(_ buffer: UnsafeRawBufferPointer, _ owned: Bool) {
         guard let base = buffer.baseAddress else { return }

@@ -41,7 +41,8 @@ public struct CompiledRequest: Hashable, Sendable {
         self.lowerScalesFirst = rules.scalePreference == .lowerFirst
         let order = rules.order
         var shift: UInt64 = 0
-        for dimension in order.dimensions.reversed() {
+        for position in stride(from: FallbackOrder.count - 1, through: 0, by: -1) {
+            let dimension = order.dimension(at: position)
             switch dimension {
             case .idiom: idiomShift = shift
             case .width: widthShift = shift

@@ -2,15 +2,47 @@
 ///
 /// The default, ``default``, is `idiom, width, height, appearance, contrast, direction, scale, gamut`;
 /// see `docs/RESOLUTION.md` for why.
+///
+/// An order is plain data (four bits per dimension, no array), so copying one — every ``Resolver``,
+/// ``ResolutionRules`` and lookup overload that takes traits does — touches no reference count shared
+/// between threads.
 public struct FallbackOrder: Hashable, Sendable {
+    /// Position `i` (most important first) in bits `4i ..< 4i + 4`: the dimension's index in
+    /// `TraitDimension.allCases`.
+    private let packed: UInt64
+
     /// Every dimension exactly once, most important first.
-    public let dimensions: [TraitDimension]
+    public var dimensions: [TraitDimension] { (0..<Self.count).map(dimension(at:)) }
+
+    /// The number of dimensions (every dimension is listed once).
+    static let count = TraitDimension.allCases.count
+
+    /// The dimension at `position`, most important first.
+    @inline(__always)
+    func dimension(at position: Int) -> TraitDimension {
+        // A switch rather than `allCases[i]`, which would build an array.
+        switch (packed >> (UInt64(position) * 4)) & 0xF {
+        case 0: return .idiom
+        case 1: return .width
+        case 2: return .height
+        case 3: return .appearance
+        case 4: return .contrast
+        case 5: return .direction
+        case 6: return .locale
+        case 7: return .scale
+        default: return .gamut
+        }
+    }
 
     /// The documented default order.
     public static let `default` = FallbackOrder(uncheckedDimensions: TraitDimension.allCases)
 
     private init(uncheckedDimensions: [TraitDimension]) {
-        self.dimensions = uncheckedDimensions
+        var packed: UInt64 = 0
+        for (position, dimension) in uncheckedDimensions.enumerated() {
+            packed |= UInt64(TraitDimension.allCases.firstIndex(of: dimension)!) << (UInt64(position) * 4)
+        }
+        self.packed = packed
     }
 
     /// An error describing an unusable fallback order.
@@ -27,7 +59,7 @@ public struct FallbackOrder: Hashable, Sendable {
         for dimension in leading where !seen.insert(dimension).inserted {
             throw ParseError(message: "fallback order lists '\(dimension)' more than once")
         }
-        self.dimensions = leading + TraitDimension.allCases.filter { !seen.contains($0) }
+        self.init(uncheckedDimensions: leading + TraitDimension.allCases.filter { !seen.contains($0) })
     }
 
     /// Parses a comma-separated list such as `idiom,width,height,scale`.
