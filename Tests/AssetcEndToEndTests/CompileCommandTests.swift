@@ -35,6 +35,30 @@ struct CompileCommandTests {
         #expect(verify.status == 0, "\(verify.output)")
     }
 
+    @Test func binary1PrintsABinaryPropertyListThatPythonReads() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = folder.appendingPathComponent("result.plist").path
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.currentDirectoryURL = Assetc.repositoryRoot
+        shell.arguments = [
+            "-c", "\"$0\" actool --output-format binary1 --compile \"$1\" --platform iphoneos --minimum-deployment-target 17.0 \"$2\" > \"$3\"",
+            Assetc.binary.path, folder.path, Self.showcase, document,
+        ]
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: document))
+        #expect(bytes.starts(with: Array("bplist00".utf8)))
+        guard BinaryPlistCheck.pythonAvailable else {
+            print("skipped the python3 plistlib check: python3 is not available")
+            return
+        }
+        let printed = try BinaryPlistCheck.pythonRead(document, expression: "d['com.apple.actool.compilation-results']['output-files'][0]")
+        #expect(printed == folder.appendingPathComponent("Assets.car").path)
+    }
+
     @Test func twoCompilesWithDifferentJobsAreByteIdentical() throws {
         let first = try Self.temporaryFolder()
         let second = try Self.temporaryFolder()
@@ -77,5 +101,32 @@ struct CompileCommandTests {
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("Missing.xcassets: no such folder"))
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never/Assets.car"))
+    }
+}
+
+/// Reads a binary property list with Python's plistlib, an independent reader.
+enum BinaryPlistCheck {
+    static var pythonAvailable: Bool {
+        (try? run(["python3", "-c", "import plistlib"]))?.status == 0
+    }
+
+    /// Loads `path` with plistlib as `d` and prints `expression`.
+    static func pythonRead(_ path: String, expression: String) throws -> String {
+        let script = "import plistlib, sys\nd = plistlib.load(open(sys.argv[1], 'rb'))\nsys.stdout.write(str(\(expression)))"
+        let result = try run(["python3", "-c", script, path])
+        return result.output
+    }
+
+    private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

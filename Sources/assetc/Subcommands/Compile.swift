@@ -38,7 +38,7 @@ struct Compile: ParsableCommand {
     @Option(name: .customLong("output-partial-info-plist"), help: ArgumentHelp("Where to write the partial Info.plist.", valueName: "file"))
     var partialInfoPlist: String?
 
-    @Option(name: .customLong("output-format"), help: ArgumentHelp("human-readable-text or xml1 (binary1 is written as xml1).", valueName: "format"))
+    @Option(name: .customLong("output-format"), help: ArgumentHelp("The result document's format: human-readable-text, xml1 or binary1.", valueName: "format"))
     var outputFormat: String = "human-readable-text"
 
     @Flag(name: .customLong("compress-pngs"), help: "Accepted for actool compatibility (bitmaps are always compressed).")
@@ -136,10 +136,10 @@ struct Actool: ParsableCommand {
         do {
             command = try Compile.parse(kept)
         } catch {
-            FileHandle.standardError.write(Data((Compile.fullMessage(for: error) + "\n").utf8))
+            Console.error(Compile.fullMessage(for: error))
             throw ExitCode(2)
         }
-        for warning in warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+        for warning in warnings { Console.error("warning: \(warning)") }
         try CompileRun(command: command, warnings: warnings).run()
     }
 }
@@ -163,18 +163,15 @@ struct CompileRun {
         options.jobs = command.jobs
         let index = CatalogReader(options: ReaderOptions(verifyPixels: false, jobs: command.jobs)).read(command.inputs)
         let errors = index.diagnostics.filter { $0.severity == .error }
-        for error in errors { FileHandle.standardError.write(Data("error: \(error.path): \(error.message)\n".utf8)) }
+        for error in errors { Console.error("error: \(error.path): \(error.message)") }
 
         // Like actool, errors in the inputs fail the compile and leave no output behind.
         if !errors.isEmpty {
             let document: [String: PropertyListValue] = [
                 "com.apple.actool.document.errors": .array(errors.map { .dictionary(["description": .string("\($0.path): \($0.message)")]) })
             ]
-            print(
-                command.outputFormat == "human-readable-text"
-                    ? PropertyListValue.dictionary(document).humanReadable() : PropertyListValue.dictionary(document).xmlDocument,
-                terminator: "")
-            FileHandle.standardError.write(Data("assetc compile: \(errors.count) error(s) in the inputs; nothing was written\n".utf8))
+            try printDocument(document)
+            Console.error("assetc compile: \(errors.count) error(s) in the inputs; nothing was written")
             throw ExitCode(1)
         }
         let compiled = CARCompiler(options: options).compile(index)
@@ -205,14 +202,17 @@ struct CompileRun {
         if !notices.isEmpty {
             document["com.apple.actool.document.warnings"] = .array(notices.map { .dictionary(["description": .string($0)]) })
         }
-        for notice in compiled.notices { FileHandle.standardError.write(Data("warning: \(notice)\n".utf8)) }
-        if command.outputFormat == "human-readable-text" {
-            print(PropertyListValue.dictionary(document).humanReadable(), terminator: "")
-        } else {
-            if command.outputFormat == "binary1" {
-                FileHandle.standardError.write(Data("warning: --output-format binary1 is written as xml1\n".utf8))
-            }
-            print(PropertyListValue.dictionary(document).xmlDocument, terminator: "")
+        for notice in compiled.notices { Console.error("warning: \(notice)") }
+        try printDocument(document)
+    }
+
+    /// Prints actool's result document on standard output in the format `--output-format` names.
+    private func printDocument(_ document: [String: PropertyListValue]) throws {
+        let value = PropertyListValue.dictionary(document)
+        switch command.outputFormat {
+        case "binary1": try Console.out(bytes: value.binaryDocument)
+        case "xml1": try Console.out(value.xmlDocument)
+        default: try Console.out(value.humanReadable())
         }
     }
 
