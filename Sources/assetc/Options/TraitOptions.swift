@@ -6,7 +6,7 @@ struct TraitOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp("A device preset to start from (see `assetc presets`).", valueName: "preset"),
-        transform: parseDevicePreset)
+        completion: Completions.presets, transform: parseDevicePreset)
     var device: DevicePreset?
 
     @Option(
@@ -64,7 +64,7 @@ struct TraitOptions: ParsableArguments {
         help: ArgumentHelp(
             "Rule set: assetc (default) or coreui (as Apple's runtime falls back; see docs/RESOLUTION.md).",
             valueName: "name"),
-        transform: parseResolutionRules)
+        completion: Completions.ruleSets, transform: parseResolutionRules)
     var rules: ResolutionRules?
 
     @Option(
@@ -72,7 +72,7 @@ struct TraitOptions: ParsableArguments {
         help: ArgumentHelp(
             "Dimensions to rank by, most important first; unlisted ones follow in the default order "
                 + "(\(FallbackOrder.default)).", valueName: "list"),
-        transform: parseFallbackOrder)
+        completion: Completions.fallbackOrder, transform: parseFallbackOrder)
     var fallbackOrder: FallbackOrder?
 
     /// The request: the preset's traits, then `--size-classes`, then each explicit flag, later overriding earlier.

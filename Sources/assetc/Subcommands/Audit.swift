@@ -59,6 +59,11 @@ struct Audit: ParsableCommand {
     var listRules = false
 
     @Option(
+        help: ArgumentHelp("Explain one rule instead of auditing: what it finds, why, its settings and examples.", valueName: "rule"),
+        completion: Completions.auditRules)
+    var explain: String?
+
+    @Option(
         name: .customLong("max-pixels"),
         help: ArgumentHelp("Images with more pixels than this are errors and are not decoded.", valueName: "n"))
     var maxPixels: Int = ReaderOptions().maxPixels
@@ -73,6 +78,15 @@ struct Audit: ParsableCommand {
     private func perform() throws {
         if listRules {
             try emit(try ruleList())
+            return
+        }
+        if let explain {
+            guard let rule = AuditRules.all.first(where: { $0.identifier == explain }) else {
+                let known = AuditRules.all.map { $0.identifier }
+                let hint = AssetNameSuggestion.suggestions(for: explain, among: known).first.map { " (did you mean '\($0)'?)" } ?? ""
+                throw usage("no audit rule is called '\(MessageText.quote(explain))'\(hint); 'assetc audit --list-rules' lists them")
+            }
+            try emit(AuditDocumentation.section(rule))
             return
         }
         guard ["text", "json", "sarif", "github"].contains(format) else {

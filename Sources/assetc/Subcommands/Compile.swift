@@ -20,7 +20,7 @@ struct Compile: ParsableCommand {
     @Option(name: .customLong("compile"), help: ArgumentHelp("The folder to write Assets.car into.", valueName: "dir"))
     var outputDirectory: String
 
-    @Option(help: ArgumentHelp("iphoneos, iphonesimulator, macosx, appletvos, watchos or xros.", valueName: "platform"))
+    @Option(help: ArgumentHelp("iphoneos, iphonesimulator, macosx, appletvos, watchos or xros.", valueName: "platform"), completion: Completions.platforms)
     var platform: String
 
     @Option(name: .customLong("minimum-deployment-target"), help: ArgumentHelp("The deployment target, e.g. 17.0.", valueName: "version"))

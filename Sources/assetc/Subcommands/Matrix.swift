@@ -22,12 +22,12 @@ struct Matrix: ParsableCommand {
     @Option(
         name: .customLong("fallback-order"),
         help: ArgumentHelp("Dimensions to rank by, most important first.", valueName: "list"),
-        transform: parseFallbackOrder)
+        completion: Completions.fallbackOrder, transform: parseFallbackOrder)
     var fallbackOrder: FallbackOrder?
 
     @Option(
         help: ArgumentHelp("Rule set: assetc (default) or coreui (as Apple's runtime falls back).", valueName: "name"),
-        transform: parseResolutionRules)
+        completion: Completions.ruleSets, transform: parseResolutionRules)
     var rules: ResolutionRules?
 
     @Option(
@@ -38,7 +38,7 @@ struct Matrix: ParsableCommand {
     @Option(
         name: .long, parsing: .upToNextOption,
         help: ArgumentHelp("Only these device presets, as columns (one or several; see `assetc presets`).", valueName: "preset"),
-        transform: parseDevicePreset)
+        completion: Completions.presets, transform: parseDevicePreset)
     var device: [DevicePreset] = []
 
     @Option(

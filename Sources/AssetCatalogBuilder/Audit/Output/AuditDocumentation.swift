@@ -45,7 +45,9 @@ public enum AuditDocumentation {
         return out
     }
 
-    static func section(_ rule: any AuditRule.Type) -> String {
+    /// One rule's documentation (Markdown): severity, what it checks, why, its settings and its examples, as
+    /// in docs/AUDITS.md; `assetc audit --explain RULE` prints it.
+    public static func section(_ rule: any AuditRule.Type) -> String {
         var out = "### \(rule.identifier)\n\n"
         out += "**Default severity:** \(rule.defaultSeverity.rawValue)\n\n"
         switch rule.input {
