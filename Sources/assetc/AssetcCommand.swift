@@ -21,6 +21,7 @@ struct AssetcCommand: ParsableCommand {
             Matrix.self,
             Compile.self,
             Actool.self,
+            Generate.self,
         ]
     )
 
