@@ -140,7 +140,9 @@ public struct CARCompiler: Sendable {
         let frozenLocales = localeIDs
         for number in jobs.indices { jobs[number].foldsMacIdiom = options.platform.isMac }
         let frozenJobs = jobs
+        let counter = options.progress.map { ProgressCounter(total: frozenJobs.count, observer: $0) }
         let results = parallelMap(count: frozenJobs.count, width: width) { number -> Result<CompiledRendition, CompileProblem> in
+            defer { counter?.advance() }
             let job = frozenJobs[number]
             return Self.rendition(for: job, identifier: identifiers[job.facet], locales: frozenLocales)
         }

@@ -46,6 +46,9 @@ public struct CompileOptions: Sendable {
     public var jobs: Int?
     /// The tool's version, written in CARHEADER and EXTENDED_METADATA.
     public var toolVersion: String
+    /// Called as renditions are compiled (from the compiling threads) with the number done and the number
+    /// to compile, for a progress display; it does not change the output.
+    public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
     /// Creates options.
     public init(

@@ -17,10 +17,14 @@ import AssetCatalog
 public struct CatalogReader: Sendable {
     /// The options in use.
     public let options: ReaderOptions
+    /// Called as sets and plain folders are read (from the reading threads; see ``ProgressCounter``) with
+    /// the number done and the number to read, for a progress display.
+    public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
     /// Creates a reader.
-    public init(options: ReaderOptions = .init()) {
+    public init(options: ReaderOptions = .init(), progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) {
         self.options = options
+        self.progress = progress
     }
 
     /// Reads the roots, in order, into one index.
@@ -68,9 +72,11 @@ public struct CatalogReader: Sendable {
         let inspector = FileInspector(options: options)
         let frozenUnits = units
         let frozenContexts = contexts
+        let counter = progress.map { ProgressCounter(total: frozenUnits.count, observer: $0) }
         var results = parallelMap(count: frozenUnits.count, width: width) { position -> UnitResult in
             let unit = frozenUnits[position]
             let root = frozenContexts[unit.rootIndex]
+            defer { counter?.advance() }
             switch unit {
             case .set(let job): return SetReader(job: job, root: root, inspector: inspector).read()
             case .plainFolder(let job): return PlainFolderReader(job: job, root: root).read()

@@ -107,7 +107,13 @@ struct Audit: ParsableCommand {
         }
 
         let auditor = Auditor(configuration: defaultConfiguration, catalogConfigurations: catalogConfigurations, jobs: jobs)
-        let index = compiled?.index ?? CatalogReader(options: auditor.readerOptions(ReaderOptions(maxPixels: maxPixels, jobs: jobs))).read(paths)
+        let display = ProgressDisplay(command: "assetc audit", quiet: false)
+        let index =
+            compiled?.index
+            ?? CatalogReader(options: auditor.readerOptions(ReaderOptions(maxPixels: maxPixels, jobs: jobs))) {
+                display.update(done: $0, total: $1, unit: "sets read")
+            }.read(paths)
+        display.finish()
         if compiled == nil { try InputPaths.requireContent(index, roots: paths, allowEmpty: allowEmpty) }
         var report = auditor.audit(index, baseline: knownFindings, compiledCatalogs: compiled?.cars ?? [:])
 

@@ -161,7 +161,11 @@ struct CompileRun {
             targetDevices: command.targetDevices.compactMap { Idiom(parsing: $0) }, appIcon: command.appIcon,
             accentColor: command.accentColor, jobs: command.jobs, toolVersion: AssetcVersion.current)
         options.jobs = command.jobs
-        let index = CatalogReader(options: ReaderOptions(verifyPixels: false, jobs: command.jobs)).read(command.inputs)
+        let display = ProgressDisplay(command: "assetc compile", quiet: false)
+        let index = CatalogReader(options: ReaderOptions(verifyPixels: false, jobs: command.jobs)) {
+            display.update(done: $0, total: $1, unit: "sets read")
+        }.read(command.inputs)
+        display.finish()
         let errors = index.diagnostics.filter { $0.severity == .error }
         for error in errors { Console.error("error: \(error.path): \(error.message)") }
 
@@ -174,7 +178,9 @@ struct CompileRun {
             Console.error("assetc compile: \(errors.count) error(s) in the inputs; nothing was written")
             throw ExitCode(1)
         }
+        options.progress = { display.update(done: $0, total: $1, unit: "renditions") }
         let compiled = CARCompiler(options: options).compile(index)
+        display.finish()
         let icons = AppIconOutputs(index: index, options: options)
         let directory = command.outputDirectory
         do {

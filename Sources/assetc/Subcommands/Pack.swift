@@ -112,22 +112,22 @@ struct Pack: ParsableCommand {
         }
         if let cacheDirectory { InputTreeStamp.remove(from: cacheDirectory) }
 
-        let reporter = PackProgressReporter(
-            enabled: !quiet && !json && (progress || isatty(STDERR_FILENO) == 1), terminal: isatty(STDERR_FILENO) == 1,
-            forced: progress)
+        let reporter = ProgressDisplay(command: "assetc pack", quiet: quiet || json, forced: progress)
         reporter.phase("reading \(inputs.count == 1 ? inputs[0] : "\(inputs.count) roots")")
 
         // The reader only reads headers: the packer checks every PNG itself (and decodes with --verify-pixels).
         var readerOptions = ReaderOptions(verifyPixels: false, jobs: jobs)
         if let maxPixels { readerOptions.maxPixels = maxPixels }
-        let index = CatalogReader(options: readerOptions).read(inputs)
+        let index = CatalogReader(options: readerOptions) { reporter.update(done: $0, total: $1, unit: "sets read") }.read(inputs)
         do {
             try InputPaths.requireContent(index, roots: inputs, allowEmpty: allowEmpty)
         } catch {
             reporter.finish()
             throw error
         }
-        options.progress = { reporter.update($0) }
+        options.progress = { progress in
+            reporter.update(done: progress.filesDone, total: progress.filesTotal, unit: "files", detail: Pack.bytes(progress.bytesWritten))
+        }
 
         let summary: PackSummary
         do {
@@ -177,58 +177,5 @@ struct Pack: ParsableCommand {
 
     static func bytes(_ count: Int) -> String {
         ByteUnit(forLargest: count).format(count)
-    }
-}
-
-/// Draws pack progress on standard error: a bar redrawn in place on a terminal (only for packs that
-/// last over a second), or one line per update with --progress on a pipe.
-final class PackProgressReporter: @unchecked Sendable {
-    private let enabled: Bool
-    private let terminal: Bool
-    private let forced: Bool
-    private let started = Date()
-    private let lock = NSLock()
-    private var drawn = false
-
-    init(enabled: Bool, terminal: Bool, forced: Bool) {
-        self.enabled = enabled
-        self.terminal = terminal
-        self.forced = forced
-    }
-
-    func phase(_ text: String) {
-        guard enabled, forced, !terminal else { return }
-        write("assetc pack: \(text)\n")
-    }
-
-    func update(_ progress: PackProgress) {
-        guard enabled else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        guard forced || Date().timeIntervalSince(started) >= 1 else { return }
-        let fraction = progress.filesTotal == 0 ? 1 : Double(progress.filesDone) / Double(progress.filesTotal)
-        if terminal {
-            let width = 30
-            let filled = Int(fraction * Double(width))
-            let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-            write(
-                "\r\u{1B}[K[\(bar)] \(Int(fraction * 100))% \(progress.filesDone)/\(progress.filesTotal) files, "
-                    + Pack.bytes(progress.bytesWritten))
-            drawn = true
-        } else {
-            write("assetc pack: \(progress.filesDone)/\(progress.filesTotal) files, \(Pack.bytes(progress.bytesWritten))\n")
-        }
-    }
-
-    func finish() {
-        lock.lock()
-        defer { lock.unlock() }
-        if drawn { write("\r\u{1B}[K") }
-        drawn = false
-    }
-
-    private func write(_ text: String) {
-        // Progress is best effort: a closed standard error must not stop the pack.
-        try? Console.writeAll(STDERR_FILENO, Array(text.utf8))
     }
 }

@@ -17,8 +17,14 @@ enum CARExtract {
         let paths = file.outputPaths()
         var entries: [ManifestEntry] = []
         var written = 0, notDecoded = 0
+        let display = ProgressDisplay(command: "assetc extract", quiet: false)
+        defer { display.finish() }
+        let total = file.facets.reduce(0) { $0 + $1.renditions.count }
+        var done = 0
         for facet in file.facets {
             for index in facet.renditions {
+                done += 1
+                display.update(done: done, total: total, unit: "renditions")
                 let rendition = file.renditions[index]
                 let traits = file.traits(of: rendition)
                 var entry = ManifestEntry(
