@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Reads .ipa files (zip archives) for the commands that take an Assets.car; only the CLI links it.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // Reads .assetc.yml (any YAML: flow style, anchors, comments anywhere); libyaml inside, no other dependency.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(
@@ -41,7 +43,7 @@ let package = Package(
         ),
         .target(
             name: "AssetCatalogBuilder",
-            dependencies: ["AssetCatalog", "CPNGSupport"]
+            dependencies: ["AssetCatalog", "CPNGSupport", .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "assetc",

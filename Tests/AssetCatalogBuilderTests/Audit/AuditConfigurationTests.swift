@@ -65,8 +65,6 @@ struct AuditConfigurationTests {
             ("rules:\n  missing-scale:\n    scales:\n      fridge: [2]\n", 4, "unknown idiom 'fridge'"),
             ("colour: red\n", 1, "unknown key 'colour'"),
             ("rules:\n\tmissing-file: off\n", 2, "tabs"),
-            ("rules: {missing-file: off}\n", 1, "flow maps"),
-            ("ignore:\n  - &anchor x\n", 2, "anchors"),
             ("idioms: [phone, toaster]\n", 1, "unknown idiom 'toaster'"),
             ("fallback-order: idiom,size\n", 1, "unknown trait 'size'"),
             ("rules:\n  missing-file: off\n  missing-file: on\n", 3, "appears twice"),
@@ -80,6 +78,49 @@ struct AuditConfigurationTests {
             #expect(error.line == line, "\(error)")
             #expect(error.description.contains(fragment), "\(error)")
             #expect(error.description.hasPrefix("test.yml:\(line): "), "\(error)")
+        }
+    }
+
+    @Test("YAML the old subset refused: flow maps, anchors and aliases, comments anywhere, multi-line strings")
+    func fullYAML() throws {
+        let configuration = try AuditConfiguration.parse(
+            yaml: """
+                rules: {opaque-alpha: &quiet off, sixteen-bit: *quiet,   # a comment inside a flow map
+                        oversized-image: {max-megapixels: 8}}
+                ignore:
+                  - >-
+                    Legacy/**
+                  - "Old/*"   # comment
+                idioms: [phone,
+                         ipad]
+                """)
+        #expect(!configuration.isEnabled("opaque-alpha"))
+        #expect(!configuration.isEnabled("sixteen-bit"), "an alias takes its anchor's value")
+        #expect(configuration.number("max-megapixels", of: OversizedImageRule.self) == 8)
+        #expect(configuration.ignoredPaths == ["Legacy/**", "Old/*"])
+        #expect(configuration.idioms == [.phone, .pad])
+    }
+
+    @Test("YAML syntax errors name the line and column; an alias bomb is refused")
+    func syntaxErrorsAndAliasBombs() {
+        do {
+            _ = try AuditConfiguration.parse(yaml: "rules:\n  missing-file: off\n   bad: [\n", source: "test.yml")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line >= 3, "\(error)")
+            #expect(error.description.contains("column"), "\(error)")
+        }
+        // Ten levels of nine aliases each: 9^10 values if walked.
+        var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...10 {
+            let previous = "*a\(level - 1)"
+            bomb += "a\(level): &a\(level) [\(Array(repeating: previous, count: 9).joined(separator: ", "))]\n"
+        }
+        do {
+            _ = try AuditConfiguration.parse(yaml: bomb, source: "bomb.yml")
+            Issue.record("expected the alias bomb to be refused")
+        } catch {
+            #expect(error.description.contains("more than 100000 values"), "\(error)")
         }
     }
 

@@ -245,12 +245,12 @@ public enum AuditDocumentation {
         targets (each with its own `AppIcon` and `AccentColor`) are not reported; when the membership of one
         of the two catalogs is unknown, the duplicate is a warning that names both catalogs.
 
-        **The YAML subset.** `.assetc.yml` is read by a small built-in parser (no dependency), which accepts:
-        block maps (`key: value`, nested by indentation with spaces), block lists (`- item`), flow lists
-        (`[a, b]`), plain, `'single'` and `"double"` quoted scalars, `#` comments and a leading `---`. It refuses,
-        with a message naming the line, anything else: tabs for indentation, anchors and aliases, tags,
-        multi-line scalars, flow maps and lists of maps. Numbers and booleans are read as text and interpreted
-        by the key that holds them.
+        **YAML.** `.assetc.yml` is read with Yams (libyaml), so any YAML document works: block and flow style
+        (`rules: {opaque-alpha: off}`), anchors and aliases (`&common` … `*common`), comments anywhere, quoted
+        and multi-line strings. Numbers and booleans are read as text and interpreted by the key that holds them
+        (`off`, `8`, `20%`). A mistake names the file, the line and, for YAML syntax, the column; tabs in
+        indentation (which YAML forbids) are named as such. A document whose aliases expand to more than
+        100,000 values is refused rather than walked.
 
         ## HTML report
 
