@@ -79,7 +79,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AssetcEndToEndTests",
-            dependencies: ["assetc"]
+            dependencies: ["assetc", .product(name: "Yams", package: "Yams")]
         ),
     ],
     swiftLanguageModes: [.v6]
