@@ -118,6 +118,23 @@ struct GenerateSwiftCommandTests {
         }
     }
 
+    @Test func theGettingStartedArticlesCodeCompiles() throws {
+        let article = try String(
+            contentsOf: Assetc.repositoryRoot.appendingPathComponent("Sources/AssetCatalog/AssetCatalog.docc/GettingStarted.md"), encoding: .utf8)
+        var body: [Substring] = []
+        var inSwift = false
+        for line in article.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "```swift" { inSwift = true } else if line == "```" { inSwift = false } else if inSwift && !line.hasPrefix("import ") { body.append(line) }
+        }
+        #expect(body.count > 10)
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("GettingStarted.swift")
+        try Data(("import AssetCatalog\n\nfunc gettingStarted() throws {\n" + body.joined(separator: "\n") + "\n}\n").utf8).write(to: file)
+        let checked = try Self.typecheck([file])
+        #expect(checked.status == 0, "\(checked.output)")
+    }
+
     @Test func badOptionsAreUsageErrors() throws {
         let level = try Assetc.run(["generate", "swift", "SampleCatalogs/Showcase.xcassets", "-o", "-", "--access-level", "open"], in: Assetc.repositoryRoot)
         #expect(level.status == 2)

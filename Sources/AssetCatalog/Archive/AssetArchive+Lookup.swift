@@ -78,7 +78,10 @@ extension AssetArchive {
 
     /// The image of the image, app icon, symbol set or Icon Composer icon called `name` that best suits `traits`.
     ///
-    /// - Parameter resolver: the resolver whose fallback order ranks the variants.
+    /// - Parameters:
+    ///   - name: The asset's full name (namespaces joined with `/`).
+    ///   - traits: The environment to choose for.
+    ///   - resolver: The resolver whose rules and fallback order rank the variants.
     /// - Returns: `nil` when there is no such image or app icon set, or every variant is eliminated.
     /// - Throws: ``ArchiveError`` when the records or the chosen payload are damaged.
     public func image(named name: String, compatibleWith traits: TraitCollection, resolver: Resolver = Resolver())

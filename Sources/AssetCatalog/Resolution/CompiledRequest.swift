@@ -157,7 +157,7 @@ public struct CompiledRequest: Hashable, Sendable {
         return (bits & 0b100 != 0, Int(bits & 0b11))
     }
 
-    /// The rank key of a variant: smaller is better; ``eliminated`` or more means it cannot be chosen.
+    /// The rank key of a variant: smaller is better; 2⁶³ (`1 << 63`) or more means it cannot be chosen.
     @inline(__always)
     public func rankKey(_ variant: PackedVariantTraits) -> UInt64 {
         withUnsafeBytes(of: table) {
@@ -166,7 +166,7 @@ public struct CompiledRequest: Hashable, Sendable {
         }
     }
 
-    /// The rank-key contribution of a variant's locale (``eliminated`` or more for another language).
+    /// The rank-key contribution of a variant's locale (2⁶³ or more for another language).
     /// Add it (bitwise or) to ``rankKey(_:)`` for assets that have localized variants.
     @inline(__always)
     public func localeKey(_ variant: LocaleTag?) -> UInt64 {

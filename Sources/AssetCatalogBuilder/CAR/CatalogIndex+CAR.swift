@@ -4,10 +4,10 @@ extension CatalogIndex {
     /// An index of a compiled catalog: each facet an asset, each rendition linked to it a variant, so `info`,
     /// `matrix`, `resolve`, `audit` and `report` read an `Assets.car` the way they read a source catalog.
     ///
-    /// A variant's ``Variant/source`` is the path `extract --all` writes it to (``CARFile/outputPaths()``; the stored
+    /// A variant's ``Variant/source`` is the path `extract --all` writes it to (`CARFile.outputPaths()`; the stored
     /// name is the `rendition` attribute), its ``FileInspection/problem`` why its pixels cannot be decoded, its ``FileInspection`` the stored size in
     /// bytes (header, info tags and payload) and the pixel size from the header; its attributes keep everything
-    /// else (see ``CARFile/attributes(of:)``). Renditions without a facet are not assets (``CARFile/internalRenditions``).
+    /// else (see `CARFile.attributes(of:)`). Renditions without a facet are not assets (`CARFile.internalRenditions`).
     public init(car: CARFile, path: String) {
         var assets: [Asset] = []
         let outputPaths = car.outputPaths()

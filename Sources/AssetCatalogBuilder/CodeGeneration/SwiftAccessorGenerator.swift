@@ -21,7 +21,7 @@ public struct GeneratedAsset: Sendable, Hashable {
 /// Writes the Swift source of typed accessors for a catalog's assets (`assetc generate swift`,
 /// docs/CODEGEN.md).
 ///
-/// For every kind it extends the runtime's name type (``ImageName``, ``ColorName``, ``DataName``) with a
+/// For every kind it extends the runtime's name type (`ImageName`, `ColorName`, `DataName`) with a
 /// static member per top-level asset and a nested type per namespace folder, so that
 /// `archive.image(.onboarding.hero, compatibleWith: traits)` type-checks; with a `namespace` it also
 /// writes one enum of that name holding every asset, folder by folder (`Assets.Onboarding.hero`).

@@ -11,7 +11,7 @@
 /// 4. A name with no letter or digit at all becomes `asset` and eight hex digits of a hash of its bytes
 ///    (stable: the same name always gives the same identifier).
 /// 5. A leading digit gets an underscore (`1st place` → `_1stPlace`).
-/// 6. Swift keywords are written in backticks (`default` → `` `default` ``); the few words that cannot be
+/// 6. Swift keywords are written in backticks (`default` is written with backticks around it); the few words that cannot be
 ///    member or type names even in backticks (`self`, `Self`, `init`, `deinit`, `subscript`, `Type`,
 ///    `Protocol`) get a trailing underscore.
 /// Names that still collide in one scope are numbered (rule 6 of docs/CODEGEN.md, in ``SwiftAccessorGenerator``).

@@ -1,7 +1,7 @@
 import AssetCatalog
 
 /// Decides what a file is from its first bytes, never from its extension (a `.png` that is
-/// really a Photoshop document is reported as ``ContentType/psd``).
+/// really a Photoshop document is reported as `ContentType.psd`).
 ///
 /// Looks at most at the first 4 KiB, so sniffing the head of a large file is enough.
 public enum ContentSniffer {

@@ -16,8 +16,8 @@ public enum PNGOptimizer {
     ///   - bytes: The PNG file's bytes; not copied or retained.
     ///   - maxPixels: The largest `width * height` accepted (the image is held decoded in memory).
     /// - Returns: The re-encoded file.
-    /// - Throws: ``PNGError`` when the input cannot be read. Also, reported as
-    ///   ``PNGError/Kind/corrupt`` with an explanatory message: an animated PNG (libpng sees only
+    /// - Throws: `PNGError` when the input cannot be read. Also, reported as
+    ///   `PNGError.Kind.corrupt` with an explanatory message: an animated PNG (libpng sees only
     ///   the default image, so the animation would be lost) and a colour chunk too large to carry over.
     public static func optimize(
         _ bytes: UnsafeRawBufferPointer, maxPixels: Int = PNGCodec.defaultMaxPixels
@@ -61,7 +61,7 @@ public enum PNGOptimizer {
     /// `true` is only returned once both files have been read intact up to IEND; `false` is
     /// returned as soon as a difference is seen (damage further on is then not looked for).
     ///
-    /// - Throws: ``PNGError`` when either file cannot be decoded; the message says which.
+    /// - Throws: `PNGError` when either file cannot be decoded; the message says which.
     public static func pixelsEqual(
         _ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, maxPixels: Int = PNGCodec.defaultMaxPixels
     ) throws(PNGError) -> Bool {

@@ -9,7 +9,7 @@ extension CatalogIndex {
     /// Each variant's ``FileInspection`` holds the stored payload's size and type, which differ from the
     /// source file's when the archive was packed with `optimize`.
     ///
-    /// - Throws: ``ArchiveError`` when the archive's records or metadata are damaged. Payload bytes are not read.
+    /// - Throws: `ArchiveError` when the archive's records or metadata are damaged. Payload bytes are not read.
     public init(archive: AssetArchive) throws(ArchiveError) {
         let sources = try archive.sources().map { source in
             CatalogSource(path: source.path, kind: CatalogSource.Kind(rawValue: source.kind) ?? .xcassets)

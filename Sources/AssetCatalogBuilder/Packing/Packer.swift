@@ -1,7 +1,7 @@
 import AssetCatalog
 import Foundation
 
-/// Packs a ``CatalogIndex`` into one archive file (format: `docs/FORMAT.md`) that ``AssetArchive`` opens.
+/// Packs a ``CatalogIndex`` into one archive file (format: `docs/FORMAT.md`) that `AssetArchive` opens.
 ///
 /// ```swift
 /// let index = CatalogReader().read(["App/Assets.xcassets"])

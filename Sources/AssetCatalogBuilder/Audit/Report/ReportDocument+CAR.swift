@@ -10,6 +10,7 @@ extension ReportDocument {
     ///   - car: the opened `Assets.car`.
     ///   - index: its index (``CatalogIndex/init(car:path:)``).
     ///   - report: the audit of that index.
+    ///   - title: the page's title.
     ///   - embedLimit: decoded images up to this many bytes are embedded; larger ones are named, not shown.
     public init(car: CARFile, index: CatalogIndex, report: AuditReport, title: String = "Assets.car report", embedLimit: Int = 4 << 20) {
         self.init(index: index, report: report, title: title, embedLimit: embedLimit, linkBase: nil)

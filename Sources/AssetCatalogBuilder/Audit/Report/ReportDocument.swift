@@ -149,6 +149,7 @@ extension ReportDocument {
     ///   - configuration: the configuration used (fallback order, expected scales, target idioms).
     ///   - embedLimit: images up to this many bytes are embedded; larger ones are linked.
     ///   - linkBase: how to turn a catalog-relative file into a link from the page (`nil`: no links).
+    ///   - title: the page's title.
     public init(
         index: CatalogIndex, report: AuditReport, configuration: AuditConfiguration = AuditConfiguration(),
         title: String = "Asset catalog report", embedLimit: Int = 4 << 20,
