@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // The layout mirrors the architecture (see docs/ARCHITECTURE.md):
@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "AssetCatalog", targets: ["AssetCatalog"]),
         .library(name: "AssetCatalogBuilder", targets: ["AssetCatalogBuilder"]),
         .executable(name: "assetc", targets: ["assetc"]),
+        .plugin(name: "AssetCatalogPlugin", targets: ["AssetCatalogPlugin"]),
+        .plugin(name: "AssetCatalogAudit", targets: ["AssetCatalogAudit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -56,6 +58,13 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
+        // Build time: pack a target's .xcassets into a bundle resource and compile typed accessors for it.
+        .plugin(name: "AssetCatalogPlugin", capability: .buildTool(), dependencies: ["assetc"]),
+        // `swift package assetc-audit`: the audit over the package's catalogs.
+        .plugin(
+            name: "AssetCatalogAudit",
+            capability: .command(intent: .custom(verb: "assetc-audit", description: "Audit the package's asset catalogs with assetc")),
+            dependencies: ["assetc"]),
         .executableTarget(
             name: "ResolverBenchmark",
             dependencies: ["AssetCatalog"],

@@ -25,6 +25,10 @@ done
 if [[ -z "$sanitizer" ]]; then
     swift build --build-tests ${arguments[@]+"${arguments[@]}"}
     swift test --skip-build ${arguments[@]+"${arguments[@]}"}
+    # The example package (about 70 s from clean): the SwiftPM build-tool plugin packs its catalog into a
+    # bundle resource and compiles typed accessors; its test looks an asset up through one.
+    swift build --build-tests --package-path Examples/PluginExample
+    swift test --skip-build --package-path Examples/PluginExample
     exit 0
 fi
 
