@@ -3,8 +3,8 @@ import PackagePlugin
 
 /// Packs a target's asset catalogs at build time and compiles typed accessors for them into the target.
 ///
-/// A target that holds `.xcassets` folders (exclude them from the target's sources in Package.swift, as
-/// SwiftPM does not know them) gets `<Target>.assetc`, the packed archive, as a bundle resource
+/// A target that holds `.xcassets` folders, or a plain asset folder named `Assets` (docs/PLAIN-FOLDERS.md),
+/// gets (exclude them from the target's sources in Package.swift, as SwiftPM does not know them) `<Target>.assetc`, the packed archive, as a bundle resource
 /// (`Bundle.module.url(forResource: "<Target>", withExtension: "assetc")`), and the output of
 /// `assetc generate swift` compiled in (`archive.image(.hero, compatibleWith: traits)`). Both commands
 /// declare every catalog file as an input, so nothing runs again when nothing changed.
@@ -30,8 +30,19 @@ struct AssetCatalogPlugin: BuildToolPlugin {
         ]
     }
 
-    /// The `.xcassets` folders directly in `folder` or below it, in name order.
+    /// The `.xcassets` folders in `folder` or below it, and a plain asset folder `Assets` directly in it, in
+    /// path order.
     static func catalogs(in folder: URL) -> [URL] {
+        var found = xcassets(in: folder)
+        let plain = folder.appendingPathComponent("Assets")
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: plain.path, isDirectory: &isFolder), isFolder.boolValue {
+            found.append(plain)
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    private static func xcassets(in folder: URL) -> [URL] {
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey]) else { return [] }
         var found: [URL] = []
         for case let url as URL in walker where url.pathExtension == "xcassets" {
