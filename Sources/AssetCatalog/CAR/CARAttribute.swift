@@ -3,9 +3,15 @@
 /// The names and numbers are public facts from the open-source readers (facebook/xcbuild `libcar`,
 /// Timac/CARParser). Identifiers not listed here are kept as ``unknown(_:)`` and shown by number.
 public enum CARAttribute: Hashable, Sendable {
+    /// Theme attributes 0–11 (`kCRTheme…` in CoreUI's naming): look, element, part, size, direction,
+    /// placeholder, value, appearance, the two dimensions, state and layer.
     case look, element, part, size, direction, placeholder, value, appearance, dimension1, dimension2, state, layer
+    /// Attributes 12–19: scale, localization, presentation state, idiom, subtype, the facet identifier, and
+    /// the previous value and state of a transition.
     case scale, localization, presentationState, idiom, subtype, identifier, previousValue, previousState
+    /// Attributes 20–25: the size classes, memory and graphics class, display gamut and deployment target.
     case horizontalSizeClass, verticalSizeClass, memoryClass, graphicsClass, displayGamut, deploymentTarget
+    /// Attributes 26–27: a symbol's weight and size.
     case glyphWeight, glyphSize
     /// An identifier this reader does not know.
     case unknown(UInt32)

@@ -63,7 +63,9 @@ public enum CARPayload: Sendable {
 
 /// The compressions an `MLEC` bitmap can use (CoreUI's numbering).
 public enum CARCompression: Hashable, Sendable {
+    /// Compressions 0–11 as stored in a bitmap payload (docs/CAR-FORMAT.md lists which ones assetc decodes).
     case uncompressed, rle, zip, lzvn, lzfse, jpegLZFSE, blurred, astc, paletteImage, hevc, deepmapLZFSE, deepmap2
+    /// A number assetc does not know.
     case unknown(UInt32)
 
     /// The compression for a stored number.

@@ -4,10 +4,15 @@ internal import CLZFSE
 public enum LZDecoder {
     /// Why a stream could not be decoded.
     public enum Failure: String, Error, Sendable {
+        /// The stream ends before its end-of-stream marker.
         case truncated = "the stream ends early"
+        /// An opcode, a table or a distance is invalid.
         case corrupt = "the stream is damaged"
+        /// The stream would write past the size the caller expects.
         case outputFull = "the stream holds more bytes than the image needs"
+        /// A block header is none of LZFSE's block kinds.
         case badMagic = "unknown LZFSE block"
+        /// The stream ended with fewer bytes than the caller expects.
         case sizeMismatch = "the stream holds fewer bytes than the image needs"
     }
 

@@ -7,6 +7,7 @@ public struct DevicePreset: Hashable, Sendable, Identifiable {
     /// The device's traits; always fully specified.
     public let traits: TraitCollection
 
+    /// The preset's name, its identity (`Identifiable`).
     public var id: String { name }
 
     /// Creates a preset. Appearance, contrast and direction default to light, normal and left-to-right.

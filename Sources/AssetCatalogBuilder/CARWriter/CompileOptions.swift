@@ -2,7 +2,16 @@ import AssetCatalog
 
 /// The platforms `assetc compile` writes for, spelled as actool spells them.
 public enum CompilePlatform: String, Sendable, CaseIterable {
-    case iphoneos, iphonesimulator, macosx, appletvos, appletvsimulator, watchos, watchsimulator, xros, xrsimulator
+    /// iOS and iPadOS devices and the simulator.
+    case iphoneos, iphonesimulator
+    /// macOS.
+    case macosx
+    /// tvOS devices and the simulator.
+    case appletvos, appletvsimulator
+    /// watchOS devices and the simulator.
+    case watchos, watchsimulator
+    /// visionOS devices and the simulator.
+    case xros, xrsimulator
 
     /// The idioms a catalog compiled for this platform keeps (universal entries are always kept).
     public var idioms: Set<Idiom> {

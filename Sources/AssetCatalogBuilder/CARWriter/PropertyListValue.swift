@@ -1,8 +1,11 @@
 /// A property-list value, written as XML (``xmlDocument``), binary (``binaryDocument``) or plain text
 /// (``humanReadable(indent:)``), dictionary keys sorted: the same value always gives the same bytes.
 public indirect enum PropertyListValue: Sendable, Hashable {
+    /// A string.
     case string(String)
+    /// An array, in order.
     case array([PropertyListValue])
+    /// A dictionary; its keys are written sorted.
     case dictionary([String: PropertyListValue])
 
     /// The XML property-list document holding this value.

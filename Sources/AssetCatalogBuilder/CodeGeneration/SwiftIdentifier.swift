@@ -18,7 +18,9 @@
 public enum SwiftIdentifier {
     /// Whether the identifier names a member (lowerCamelCase) or a type (UpperCamelCase).
     public enum Role: Sendable {
+        /// A property: lowerCamelCase.
         case member
+        /// A nested type for a namespace folder: UpperCamelCase.
         case type
     }
 
