@@ -35,29 +35,6 @@ private func decode(_ file: [UInt8], premultiply: Bool, libpngOnly: Bool) -> Dec
     return Decoded(status: Int(status.rawValue), pixels: status == ACPNG_OK ? pixels : [])
 }
 
-/// Filters one row as an encoder would (types 0–4), so the decoder's unfiltering is exercised.
-private func filtered(_ row: [UInt8], prior: [UInt8], bpp: Int, type: UInt8) -> [UInt8] {
-    var out = [UInt8](repeating: 0, count: row.count)
-    for i in row.indices {
-        let a = i >= bpp ? Int(row[i - bpp]) : 0
-        let b = Int(prior[i])
-        let c = i >= bpp ? Int(prior[i - bpp]) : 0
-        let predictor: Int
-        switch type {
-        case 1: predictor = a
-        case 2: predictor = b
-        case 3: predictor = (a + b) / 2
-        case 4:
-            let p = a + b - c
-            let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-            predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-        default: predictor = 0
-        }
-        out[i] = UInt8(truncatingIfNeeded: Int(row[i]) - predictor)
-    }
-    return [type] + out
-}
-
 /// An 8-bit PNG of `colorType` with every filter type in turn and the image data split over `idatCount`
 /// chunks.
 private func filteredPNG(
@@ -81,7 +58,8 @@ private func filteredPNG(
             }
             return value
         }
-        raw += filtered(row, prior: prior, bpp: bpp, type: y == badFilterRow ? 9 : UInt8(y % 5))
+        let type: UInt8 = y == badFilterRow ? 9 : UInt8(y % 5)
+        raw += [type] + F.filterRow(row, prior: prior, bytesPerPixel: bpp, type: type)
         prior = row
     }
     let stream = F.zlibStored(raw)

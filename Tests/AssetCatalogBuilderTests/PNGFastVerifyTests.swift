@@ -146,23 +146,7 @@ private struct RawImage {
                 let type = filter(y)
                 result.append(type)
                 let row = Array(source[(y * stride)..<((y + 1) * stride)])
-                for i in 0..<stride {
-                    let a = i >= bpp ? Int(row[i - bpp]) : 0
-                    let b = Int(prior[i])
-                    let c = i >= bpp ? Int(prior[i - bpp]) : 0
-                    let predictor: Int
-                    switch type {
-                    case 1: predictor = a
-                    case 2: predictor = b
-                    case 3: predictor = (a + b) / 2
-                    case 4:
-                        let p = a + b - c
-                        let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-                        predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-                    default: predictor = 0
-                    }
-                    result.append(UInt8(truncatingIfNeeded: Int(row[i]) - predictor))
-                }
+                result += F.filterRow(row, prior: prior, bytesPerPixel: bpp, type: type)
                 prior = row
             }
         }

@@ -16,22 +16,14 @@ struct CompletionTests {
     /// What bash offers for the last word of `line` (words separated by single spaces; the first is assetc).
     static func complete(_ line: String, script: URL) throws -> [String] {
         let words = [Assetc.binary.path] + line.split(separator: " ").dropFirst().map(String.init)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let body = """
             source "$1"; shift
             COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
             _assetc assetc "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        process.arguments = ["bash", "-c", body, "bash", script.path] + words
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).sorted()
+        let result = try ExternalTool.run("/usr/bin/env", ["bash", "-c", body, "bash", script.path] + words)
+        return result.output.split(separator: "\n").map(String.init).sorted()
     }
 
     @Test func presetsRulesPlatformsAndFallbackDimensionsComplete() throws {

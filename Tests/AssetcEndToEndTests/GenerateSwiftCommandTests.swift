@@ -24,16 +24,7 @@ struct GenerateSwiftCommandTests {
         arguments += ["-Xcc", "-fmodule-map-file=\(build.path)/CLZFSE.build/module.modulemap"]
         arguments += ["-Xcc", "-I", "-Xcc", "\(root)/Sources/CLZFSE/include"]
         arguments += files.map(\.path)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return try ExternalTool.run("/usr/bin/env", arguments, mergingErrors: true)
     }
 
     /// Code that uses the accessors as an app would, so the check is more than "the file parses".

@@ -129,6 +129,30 @@ enum PNGFixtures {
         (width * colorType.channels * bitDepth + 7) / 8
     }
 
+    /// One row filtered as an encoder filters it (type 0 None, 1 Sub, 2 Up, 3 Average, 4 Paeth; others as
+    /// None), without the type byte. `prior` is the row above, unfiltered (zeros for the first row).
+    static func filterRow(_ row: [UInt8], prior: [UInt8], bytesPerPixel bpp: Int, type: UInt8) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: row.count)
+        for i in row.indices {
+            let a = i >= bpp ? Int(row[i - bpp]) : 0
+            let b = Int(prior[i])
+            let c = i >= bpp ? Int(prior[i - bpp]) : 0
+            let predictor: Int
+            switch type {
+            case 1: predictor = a
+            case 2: predictor = b
+            case 3: predictor = (a + b) / 2
+            case 4:
+                let p = a + b - c
+                let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+            default: predictor = 0
+            }
+            out[i] = UInt8(truncatingIfNeeded: Int(row[i]) - predictor)
+        }
+        return out
+    }
+
     /// Filter type 0 (None) before every row.
     static func scanlines(width: Int, height: Int, bitDepth: Int, colorType: ColorType, pixels: [UInt8]) -> [UInt8] {
         let rowBytes = bytesPerRow(width: width, bitDepth: bitDepth, colorType: colorType)
