@@ -21,6 +21,29 @@ struct CARCommandTests {
         return url
     }
 
+    @Test("extract NAME from a .car: -o - writes only the PNG, -o FILE writes it atomically and says so")
+    func extractOneToStandardOutputAndFile() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let compile = try Assetc.run(
+            ["compile", "SampleCatalogs/Showcase.xcassets", "--compile", folder.path, "--platform", "iphoneos", "--minimum-deployment-target", "17.0"],
+            in: Assetc.repositoryRoot)
+        #expect(compile.status == 0, "\(compile.output)")
+        let car = folder.appendingPathComponent("Assets.car").path
+        let piped = try Assetc.run(["extract", car, "AppLogo", "--scale", "2", "-o", "-"])
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout.contains("PNG") && piped.stdout.contains("IEND"))
+        #expect(!piped.stdout.contains("wrote"), "nothing but the image on standard output")
+        let file = folder.appendingPathComponent("logo.png").path
+        let written = try Assetc.run(["extract", car, "AppLogo", "--scale", "2", "-o", file])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stdout.hasPrefix("wrote \(file): "))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let missingFolder = try Assetc.run(["extract", car, "AppLogo", "-o", folder.appendingPathComponent("no/such/logo.png").path])
+        #expect(missingFolder.status == 2)
+        #expect(missingFolder.stderr.contains("does not exist"))
+    }
+
     @Test("a damaged .car is an error naming the structure, from every command")
     func damaged() throws {
         let folder = try Self.temporaryFolder()

@@ -101,16 +101,11 @@ enum CARExtract {
         } catch let error as CARError {
             throw CLIError("\(path): \(error)")
         }
-        if output == "-" {
-            FileHandle.standardOutput.write(Data(bytes))
-            return
-        }
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw CLIError("cannot write \(output): \(error.localizedDescription)")
-        }
-        print("wrote \(output): \(rendition.name) (\(file.traitTokens(rendition).joined(separator: " "))), \(bytes.count) bytes")
+        // Standard output for `-`, else atomically: checked writes, errors in words, no partial file.
+        try OutputFile.write(bytes: bytes, to: output)
+        if OutputFile.isStandardOutput(output) { return }
+        try Console.line(
+            TerminalText.escaped("wrote \(output): \(rendition.name) (\(file.traitTokens(rendition).joined(separator: " "))), \(bytes.count) bytes"))
     }
 
     /// Walks every structure (done by opening) and decodes every payload it can. Returns the problems found.
