@@ -11,7 +11,8 @@ public struct AppIconOutputs: Sendable {
     /// Works out the icon files and Info.plist keys for `options` from `index`.
     ///
     /// iOS family: `<name><points>@<scale>x.png` for iPhone entries and `…~ipad.png` for iPad entries (the PNG
-    /// bytes as they are), `CFBundleIcons` and `CFBundleIcons~ipad`. macOS: `<name>.icns` (PNG-based icon
+    /// bytes as they are; for a single-size 1024 icon, `<name>60x60@2x.png` and `<name>76x76@2x~ipad.png`
+    /// scaled from it by ``IconScaler``), `CFBundleIcons` and `CFBundleIcons~ipad`. macOS: `<name>.icns` (PNG-based icon
     /// types), `CFBundleIconFile`. Both: `CFBundleIconName`, and `NSAccentColorName` when an accent colour is given.
     public init(index: CatalogIndex, options: CompileOptions) {
         files = []
@@ -66,6 +67,22 @@ public struct AppIconOutputs: Sendable {
                 if !padBases.contains(base) { padBases.append(base) }
             } else if !phoneBases.contains(base) {
                 phoneBases.append(base)
+            }
+        }
+        // A single-size icon (one universal 1024 pt entry, Xcode 14 and later) has no files of these sizes:
+        // make the two that Xcode writes beside the car for iOS from it.
+        if phoneBases.isEmpty && padBases.isEmpty,
+            let single = asset.variants.first(where: {
+                $0.attributes["size"] == "1024x1024" && $0.traits.idiom == nil && $0.traits.appearance == nil
+                    && $0.attributes["idiom"]?.hasSuffix("marketing") != true
+            }),
+            let bytes = read(single)
+        {
+            for (idiom, points, suffix) in [(Idiom.phone, 60, ""), (Idiom.pad, 76, "~ipad")] where options.keptIdioms.contains(idiom) {
+                guard let scaled = try? IconScaler.scaled(bytes, width: points * 2, height: points * 2) else { continue }
+                let base = "\(name)\(points)x\(points)"
+                files.append((base + "@2x" + suffix + ".png", scaled))
+                if idiom == .pad { padBases.append(base) } else { phoneBases.append(base) }
             }
         }
         files.sort { $0.name < $1.name }

@@ -1,0 +1,52 @@
+import AssetCatalog
+import Foundation
+import Testing
+
+@testable import AssetCatalogBuilder
+
+@Suite("Single-size app icons and the icon scaler")
+struct SingleSizeIconTests {
+    @Test func areaAveragingKeepsFlatColoursAndAveragesBlocks() {
+        // A flat opaque colour stays exactly that colour at a non-integer ratio (1024 → 120).
+        let flat = [UInt8]((0..<(64 * 64)).flatMap { _ in [200, 100, 50, 255] as [UInt8] })
+        let down = IconScaler.scale(flat, from: (64, 64), to: (15, 15))
+        #expect(down.count == 15 * 15 * 4)
+        #expect(stride(from: 0, to: down.count, by: 4).allSatisfy { Array(down[$0..<($0 + 4)]) == [200, 100, 50, 255] })
+        // 2×2 → 1×1 is the mean of the four (premultiplied) pixels.
+        let block: [UInt8] = [0, 0, 0, 0, 255, 255, 255, 255, 100, 0, 0, 255, 0, 100, 0, 255]
+        #expect(IconScaler.scale(block, from: (2, 2), to: (1, 1)) == [89, 89, 64, 191])
+    }
+
+    @Test func aSingle1024IconGivesTheIPhoneAndIPadFilesAndTheirPlistKeys() throws {
+        let fixture = try CatalogFixture()
+        // A 1024 px icon: opaque, a gradient so the scaled files are not trivially flat.
+        var pixels: [UInt8] = []
+        for y in 0..<1024 { for x in 0..<1024 { pixels += [UInt8(x / 4), UInt8(y / 4), 128, 255] } }
+        try fixture.write("AppIcon.appiconset/icon.png", try PNGCodec.encodeRGBA8(DecodedImage(width: 1024, height: 1024, premultiplied: false, pixels: pixels)))
+        try fixture.contents(
+            "AppIcon.appiconset",
+            #"{"images":[{"filename":"icon.png","idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#)
+        let index = fixture.read()
+
+        let all = AppIconOutputs(index: index, options: CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", appIcon: "AppIcon"))
+        #expect(all.files.map(\.name) == ["AppIcon60x60@2x.png", "AppIcon76x76@2x~ipad.png"])
+        for (file, side) in zip(all.files, [120, 152]) {
+            let image = try PNGCodec.decodeRGBA8(file.bytes)
+            #expect(image.width == side && image.height == side, "\(file.name)")
+            // The top-left pixel averages the source's top-left corner: near (0, 0, 128).
+            #expect(image.pixels[0] < 8 && image.pixels[1] < 8 && image.pixels[2] == 128 && image.pixels[3] == 255)
+        }
+        #expect(all.infoPlist["CFBundleIcons"] == .dictionary(["CFBundlePrimaryIcon": .dictionary([
+            "CFBundleIconFiles": .array([.string("AppIcon60x60")]), "CFBundleIconName": .string("AppIcon"),
+        ])]))
+        #expect(all.infoPlist["CFBundleIcons~ipad"] == .dictionary(["CFBundlePrimaryIcon": .dictionary([
+            "CFBundleIconFiles": .array([.string("AppIcon60x60"), .string("AppIcon76x76")]), "CFBundleIconName": .string("AppIcon"),
+        ])]))
+
+        let phoneOnly = AppIconOutputs(
+            index: index, options: CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", targetDevices: [.phone], appIcon: "AppIcon"))
+        #expect(phoneOnly.files.map(\.name) == ["AppIcon60x60@2x.png"])
+        // The same input gives the same bytes.
+        #expect(AppIconOutputs(index: index, options: CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", appIcon: "AppIcon")).files.map(\.bytes) == all.files.map(\.bytes))
+    }
+}
