@@ -45,6 +45,16 @@ section "Extracting one image for two devices (look at them: each says which var
 show "$assetc" extract "$out/Showcase.assetc" Banner --device iphone-portrait -o "$out/Banner-iphone.png"
 show "$assetc" extract "$out/Showcase.assetc" Banner --device ipad -o "$out/Banner-ipad.png"
 
+section "Compiling Showcase.xcassets into Apple's Assets.car, and reading it back"
+show "$assetc" compile SampleCatalogs/Showcase.xcassets --compile "$out/Showcase.app" --platform iphoneos \
+  --minimum-deployment-target 17.0 --app-icon AppIcon --output-partial-info-plist "$out/Showcase-Info.plist"
+show "$assetc" verify "$out/Showcase.app/Assets.car"
+show "$assetc" resolve "$out/Showcase.app/Assets.car" Banner --device ipad
+
+section "Typed Swift accessors for Showcase.xcassets"
+show "$assetc" generate swift SampleCatalogs/Showcase.xcassets -o "$out/Showcase+Assets.swift"
+sed -n '1,20p' "$out/Showcase+Assets.swift"
+
 section "Auditing the sample catalogs"
 show "$assetc" audit SampleCatalogs/Showcase.xcassets
 # Broken.xcassets is broken on purpose: the audit exits 1, which is what CI would see.
@@ -57,4 +67,4 @@ section "HTML report"
 show "$assetc" report SampleCatalogs/Broken.xcassets -o "$out/Broken-report.html"
 show "$assetc" report SampleCatalogs/Showcase.xcassets -o "$out/Showcase-report.html"
 echo
-echo "Outputs are in $out/: the archive, two extracted images and two HTML reports."
+echo "Outputs are in $out/: the archive, two extracted images, Showcase.app/Assets.car, the Swift accessors and two HTML reports."
