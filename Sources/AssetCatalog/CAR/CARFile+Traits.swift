@@ -54,6 +54,13 @@ extension CARFile {
         if case .bitmap(let bitmap) = rendition.payload { attributes["compression"] = bitmap.compression.name }
         if rendition.internalReference != nil { attributes["payload"] = "internal-reference" }
         if let uti = rendition.uti { attributes["uti"] = uti }
+        if let layers = rendition.layerReferences {
+            // A layered image (tvOS image stack): its layers by facet name, back to front.
+            attributes["layers"] = layers.map { layer in
+                layer.identifier.flatMap { identifier in facets.first { $0.attributes[.identifier] == identifier }?.name }
+                    ?? "#\(layer.identifier.map(String.init) ?? "?")"
+            }.joined(separator: " | ")
+        }
         if rendition.templateRenderingMode == 2 { attributes["template-rendering-intent"] = "template" }
         for (attribute, value) in rendition.key.values where value != 0 {
             switch attribute {

@@ -59,6 +59,9 @@ public struct CARRendition: Sendable {
     /// The internal reference of a layout-1003 rendition (info tag 1010, `INLK`), when present.
     public var internalReference: CARInternalReference?
 
+    /// The layers of a layered image (layout 1002, info tag 1012), back to front, when present.
+    public var layerReferences: [CARLayerReference]?
+
     /// Parses a rendition value (the RENDITIONS tree's value block) stored under `key`.
     public init(key: CARKey, value: CARBytes) throws(CARError) {
         let header = try value.slice(0, min(value.count, Self.headerSize), as: "CSI header")
@@ -94,6 +97,10 @@ public struct CARRendition: Sendable {
         internalReference = nil
         if let link = infoTags.first(where: { $0.tag == 1010 }) {
             internalReference = try CARInternalReference(link.value)
+        }
+        layerReferences = nil
+        if let layers = infoTags.first(where: { $0.tag == 1012 }) {
+            layerReferences = try CARLayerReference.list(layers.value)
         }
         let body = try value.slice(Self.headerSize + tagsLength, payloadLength, as: "payload of \(name)")
         payload = try CARPayload(body, layout: layout)
@@ -135,6 +142,7 @@ public struct CARInfoTag: Sendable {
         case 1006: return "exif-orientation"
         case 1007: return "bytes-per-row"
         case 1010: return "internal-reference"
+        case 1012: return "layer-references"
         case 1011: return "alpha-cropped-frame"
         default: return "tag-\(tag)"
         }
@@ -178,5 +186,63 @@ public struct CARInternalReference: Sendable, Hashable {
         hasher.combine(y)
         hasher.combine(width)
         hasher.combine(height)
+    }
+}
+
+/// One layer of a tvOS layered image (an image stack), as info tag 1012 lists it: where the layer sits, how it
+/// is blended, and the key of the facet whose renditions are the layer's pixels.
+public struct CARLayerReference: Sendable, Hashable {
+    /// The layer's rectangle on the stack's canvas, in points.
+    public var x: Int, y: Int, width: Int, height: Int
+    /// The blend mode (0 normal) and opacity (0…1).
+    public var blendMode: UInt32, opacity: Float
+    /// The layer facet's key attributes (attribute identifier → value): element, part and identifier.
+    public var facetKey: [(attribute: UInt16, value: UInt16)]
+
+    /// The layer facet's identifier (attribute 17), when the key has one.
+    public var identifier: UInt16? { facetKey.first { $0.attribute == 17 }?.value }
+
+    /// Parses the tag's list *(observed in Xcode 26's output)*: count (4), 0 (4), then per layer 0, x, y,
+    /// width, height, blend mode (4 each), opacity (a 32-bit float), key length (4) and key tokens (attribute 2,
+    /// value 2) ending with (0, 0). Every length is checked against the tag.
+    public static func list(_ bytes: CARBytes) throws(CARError) -> [CARLayerReference] {
+        let record = bytes.named("layer references (info tag 1012)")
+        let count = Int(try record.u32(0))
+        // Each layer takes at least 32 bytes: a count that cannot fit is refused before anything is allocated.
+        guard count <= (record.count - 8) / 32 else {
+            throw record.error(.outOfRange, at: 0, "lists \(count) layers, more than its \(record.count) bytes can hold")
+        }
+        var layers: [CARLayerReference] = []
+        var at = 8
+        for _ in 0..<count {
+            let keyLength = Int(try record.u32(at + 28))
+            let key = try record.slice(at + 32, keyLength)
+            var tokens: [(attribute: UInt16, value: UInt16)] = []
+            for index in 0..<(key.count / 4) {
+                let attribute = try key.u16(4 * index), value = try key.u16(4 * index + 2)
+                if attribute == 0 && value == 0 { break }
+                tokens.append((attribute, value))
+            }
+            layers.append(
+                CARLayerReference(
+                    x: Int(try record.u32(at + 4)), y: Int(try record.u32(at + 8)), width: Int(try record.u32(at + 12)),
+                    height: Int(try record.u32(at + 16)), blendMode: try record.u32(at + 20), opacity: try record.f32(at + 24),
+                    facetKey: tokens))
+            at += 32 + keyLength
+        }
+        return layers
+    }
+
+    public static func == (lhs: CARLayerReference, rhs: CARLayerReference) -> Bool {
+        lhs.x == rhs.x && lhs.y == rhs.y && lhs.width == rhs.width && lhs.height == rhs.height && lhs.blendMode == rhs.blendMode
+            && lhs.opacity == rhs.opacity && lhs.facetKey.elementsEqual(rhs.facetKey) { $0 == $1 }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(x)
+        hasher.combine(y)
+        hasher.combine(width)
+        hasher.combine(height)
+        hasher.combine(identifier)
     }
 }

@@ -12,15 +12,21 @@ public struct AppIconOutputs: Sendable {
     ///
     /// iOS family: `<name><points>@<scale>x.png` for iPhone entries and `…~ipad.png` for iPad entries (the PNG
     /// bytes as they are; for a single-size 1024 icon, `<name>60x60@2x.png` and `<name>76x76@2x~ipad.png`
-    /// scaled from it by ``IconScaler``), `CFBundleIcons` and `CFBundleIcons~ipad`. macOS: `<name>.icns` (PNG-based icon
+    /// scaled from it by an area average), `CFBundleIcons` and `CFBundleIcons~ipad`. macOS: `<name>.icns` (PNG-based icon
     /// types), `CFBundleIconFile`. Both: `CFBundleIconName`, and `NSAccentColorName` when an accent colour is given.
+    /// tvOS, where `--app-icon` names a brand assets folder: `CFBundleIcons` → `CFBundlePrimaryIcon` (the
+    /// smallest `primary-app-icon` part) and `TVTopShelfImage` (the top shelf parts); the icons themselves
+    /// are image stacks inside the car, with no files beside it.
     public init(index: CatalogIndex, options: CompileOptions) {
         files = []
         infoPlist = [:]
         if let accent = options.accentColor { infoPlist["NSAccentColorName"] = .string(accent) }
-        guard let name = options.appIcon, let asset = index.assets.first(where: { $0.name == name && $0.kind == .appIcon }) else {
+        guard let name = options.appIcon else { return }
+        if let brand = index.assets.first(where: { $0.name == name && $0.kind == .brandAssets }) {
+            infoPlist.merge(Self.brandAssetKeys(brand)) { _, new in new }
             return
         }
+        guard let asset = index.assets.first(where: { $0.name == name && $0.kind == .appIcon }) else { return }
         let root = index.sources.indices.contains(asset.sourceIndex) ? index.sources[asset.sourceIndex].path : "."
         func read(_ variant: Variant) -> [UInt8]? {
             guard let source = variant.source, variant.contentType == .png else { return nil }
@@ -91,5 +97,26 @@ public struct AppIconOutputs: Sendable {
         }
         infoPlist["CFBundleIcons"] = icons(phoneBases)
         if options.keptIdioms.contains(.pad) { infoPlist["CFBundleIcons~ipad"] = icons(phoneBases + padBases) }
+    }
+
+    /// The Info.plist keys of a tvOS brand assets folder, naming its parts by role: `CFBundleIcons` →
+    /// `CFBundlePrimaryIcon` (the home-screen icon: the `primary-app-icon` part with the smallest size; the
+    /// larger one is the App Store's), and `TVTopShelfImage` → `TVTopShelfPrimaryImage` (`top-shelf-image`)
+    /// and `TVTopShelfPrimaryImageWide` (`top-shelf-image-wide`), as Xcode writes them for tvOS apps.
+    static func brandAssetKeys(_ brand: Asset) -> [String: PropertyListValue] {
+        let parts = brand.members.filter { !$0.name.isEmpty }
+        var keys: [String: PropertyListValue] = [:]
+        let icons = parts.filter { $0.attributes["role"] == "primary-app-icon" && $0.attributes["idiom"] != "tv-marketing" }
+        let home = icons.min { first, second in
+            let a = CARCompiler.points(first.attributes["size"] ?? ""), b = CARCompiler.points(second.attributes["size"] ?? "")
+            return (a.width, first.name) < (b.width, second.name)
+        }
+        if let home { keys["CFBundleIcons"] = .dictionary(["CFBundlePrimaryIcon": .string(home.name)]) }
+        var shelf: [String: PropertyListValue] = [:]
+        for (role, key) in [("top-shelf-image", "TVTopShelfPrimaryImage"), ("top-shelf-image-wide", "TVTopShelfPrimaryImageWide")] {
+            if let part = parts.first(where: { $0.attributes["role"] == role }) { shelf[key] = .string(part.name) }
+        }
+        if !shelf.isEmpty { keys["TVTopShelfImage"] = .dictionary(shelf) }
+        return keys
     }
 }

@@ -56,6 +56,8 @@ public struct CARCompiler: Sendable {
         var properties: AssetProperties
         var color: ColorValue?
         var iconSizeIndex: Int
+        /// An image stack's flattened image: the layers' files at one scale, back to front.
+        var layerFiles: [String] = []
         /// On macOS Xcode's keys have no idiom: `mac` entries are stored under universal.
         var foldsMacIdiom = false
     }
@@ -69,17 +71,23 @@ public struct CARCompiler: Sendable {
         var seen = Set<String>()
         for asset in index.assets where seen.insert(asset.name).inserted {
             switch asset.kind {
-            case .image, .color, .data: break
+            case .image, .color, .data, .imageStack: break
             case .appIcon:
                 if let appIcon = options.appIcon, asset.name != appIcon { continue }
-            case .symbol, .imageStack, .brandAssets, .icon:
-                // Their image sets (an image stack's layers, a brand asset's parts) are compiled as images.
+            case .brandAssets:
+                // Only a list of roles: its parts (image stacks, image sets) are assets of their own, and the
+                // roles go into the partial Info.plist (AppIconOutputs).
+                continue
+            case .symbol, .icon:
                 notices.append("\(asset.name): \(asset.kind.rawValue) assets are not compiled yet; the asset is left out")
                 continue
             }
             assets.append(asset)
         }
         let identifiers = Self.identifiers(for: assets.map(\.name))
+        var facetNumbers: [String: Int] = [:]
+        for (facet, asset) in assets.enumerated() { facetNumbers[asset.name] = facet }
+        var stackRenditions: [CompiledRendition] = []
 
         var jobs: [Job] = []
         var multisize: [(facet: Int, name: String, entries: [(width: Int, height: Int, index: Int, idiom: UInt16)])] = []
@@ -101,7 +109,13 @@ public struct CARCompiler: Sendable {
                         Job(facet: facet, assetName: asset.name, kind: .color, file: nil, fileName: asset.name, contentType: nil,
                             traits: color.traits, attributes: [:], properties: asset.properties, color: color.value, iconSizeIndex: 0))
                 }
-            case .symbol, .imageStack, .brandAssets, .icon:
+            case .imageStack:
+                let stack = stackJobs(
+                    asset, facet: facet, root: root, assets: assets, facets: facetNumbers, identifiers: identifiers, keep: keep,
+                    notices: &notices)
+                jobs += stack.jobs
+                stackRenditions += stack.layered.map { [$0] } ?? []
+            case .symbol, .brandAssets, .icon:
                 continue  // left out above
             case .image, .data, .appIcon:
                 var sizes: [String] = []
@@ -147,7 +161,7 @@ public struct CARCompiler: Sendable {
             return Self.rendition(for: job, identifier: identifiers[job.facet], locales: frozenLocales)
         }
 
-        var renditions: [CompiledRendition] = []
+        var renditions = stackRenditions
         for (job, result) in zip(jobs, results) {
             switch result {
             case .success(let rendition): renditions.append(rendition)
@@ -192,8 +206,8 @@ public struct CARCompiler: Sendable {
             switch asset.kind {
             case .color: part = Self.colorPart
             case .appIcon: part = Self.iconImagePart
-            case .image, .data: part = Self.imagePart
-            case .symbol, .imageStack, .brandAssets, .icon: continue  // left out above
+            case .image, .data, .imageStack: part = Self.imagePart
+            case .symbol, .brandAssets, .icon: continue  // left out above
             }
             let attributes: [(UInt16, UInt16)] = [(1, Self.element), (2, part), (17, identifiers[facet])]
             BinaryWriter.appendLE16(&value, UInt16(attributes.count))
@@ -398,8 +412,14 @@ public struct CARCompiler: Sendable {
     }
 
     private static func key(for job: Job, identifier: UInt16) -> [CARAttribute: UInt16] {
-        var key = baseKey(
-            identifier: identifier, part: job.kind == .appIcon ? iconImagePart : job.kind == .color ? colorPart : imagePart)
+        let part: UInt16
+        switch job.kind {
+        case .appIcon: part = iconImagePart
+        case .color: part = colorPart
+        case .imageStack: part = ImageStackRenditions.flattenedPart
+        case .image, .data, .symbol, .brandAssets, .icon: part = imagePart
+        }
+        var key = baseKey(identifier: identifier, part: part)
         let traits = job.traits
         key[.idiom] = job.foldsMacIdiom && traits.idiom == .mac ? 0 : idiomValue(traits, job.attributes)
         key[.scale] = UInt16(traits.displayScale?.value ?? 0)
@@ -445,6 +465,7 @@ public struct CARCompiler: Sendable {
                         name: job.assetName, flags: 0, width: 0, height: 0, scale: 0, pixelFormat: nil, colorSpace: 0,
                         layout: CSIBuilder.layoutColor, infoTags: [], payload: CSIBuilder.color(colorSpace: space, components: values))))
         }
+        if job.kind == .imageStack { return flattened(job, key: key) }
         guard let path = job.file else { return .failure(CompileProblem("no file")) }
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(CompileProblem("\(job.fileName): cannot be read"))
@@ -500,6 +521,78 @@ public struct CARCompiler: Sendable {
         case let other:
             return .failure(CompileProblem("\(job.fileName): \(other.map { "\($0)" } ?? "unknown") files are not compiled yet; the entry is left out"))
         }
+    }
+
+    // MARK: Image stacks
+
+    /// The layered image rendition of `stack` and one flattened-image job per scale its layers all have.
+    private func stackJobs(
+        _ stack: Asset, facet: Int, root: String, assets: [Asset], facets: [String: Int], identifiers: [UInt16],
+        keep: (VariantTraits, [String: String]) -> Bool, notices: inout [String]
+    ) -> (layered: CompiledRendition?, jobs: [Job]) {
+        // Back to front, as the layered image lists them (`layers` in Contents.json is front to back).
+        var layers: [(name: String, facet: Int, variants: [Variant])] = []
+        for member in stack.members.reversed() {
+            guard let facet = facets[member.name] else {
+                notices.append("\(stack.name): layer '\(member.name)' has no image set; the stack is left out")
+                return (nil, [])
+            }
+            let variants = assets[facet].variants.filter { $0.source != nil && $0.contentType == .png && keep($0.traits, $0.attributes) }
+            layers.append((member.name, facet, variants))
+        }
+        guard !layers.isEmpty, layers.contains(where: { !$0.variants.isEmpty }) else { return (nil, []) }
+        var references: [ImageStackRenditions.LayerReference] = []
+        for layer in layers {
+            // The layer's size in points, from its lowest-scale PNG.
+            let sized = layer.variants.compactMap { variant -> (Int, Int, Int)? in
+                guard let width = variant.inspection?.pixelWidth, let height = variant.inspection?.pixelHeight else { return nil }
+                return (variant.traits.displayScale?.value ?? 1, width, height)
+            }.min { $0.0 < $1.0 }
+            let scale = max(sized?.0 ?? 1, 1)
+            references.append(.init(identifier: identifiers[layer.facet], width: (sized?.1 ?? 0) / scale, height: (sized?.2 ?? 0) / scale))
+        }
+        var key = Self.baseKey(identifier: identifiers[facet], part: Self.imagePart)
+        key[.scale] = 1
+        let layered = CompiledRendition(key: key, value: ImageStackRenditions.layeredImage(name: "Contents.json", layers: references))
+
+        var jobs: [Job] = []
+        let scales = Set(layers.flatMap { $0.variants.map { $0.traits.displayScale?.value ?? 1 } }).sorted()
+        for scale in scales {
+            var files: [String] = []
+            var traits: VariantTraits?
+            for layer in layers {
+                guard let variant = layer.variants.first(where: { ($0.traits.displayScale?.value ?? 1) == scale }), let source = variant.source else {
+                    notices.append("\(stack.name): layer '\(layer.name)' has no \(scale)x image; the stack has no flattened image at \(scale)x")
+                    files = []
+                    break
+                }
+                files.append(root + "/" + source)
+                traits = traits ?? variant.traits
+            }
+            guard !files.isEmpty, let traits else { continue }
+            jobs.append(
+                Job(facet: facet, assetName: stack.name, kind: .imageStack, file: nil, fileName: ImageStackRenditions.flattenedName(scale: scale),
+                    contentType: .png, traits: traits, attributes: [:], properties: stack.properties, color: nil, iconSizeIndex: 0,
+                    layerFiles: files))
+        }
+        return (layered, jobs)
+    }
+
+    private static func flattened(_ job: Job, key: [CARAttribute: UInt16]) -> Result<CompiledRendition, CompileProblem> {
+        var images: [DecodedImage] = []
+        for path in job.layerFiles {
+            let name = String(path.split(separator: "/").last ?? Substring(path))
+            guard let data = FileManager.default.contents(atPath: path) else {
+                return .failure(CompileProblem("\(name): cannot be read; the stack has no flattened image at this scale"))
+            }
+            do {
+                images.append(try PNGCodec.decodeRGBA8([UInt8](data), premultiplied: true))
+            } catch {
+                return .failure(CompileProblem("\(name): \(error); the stack has no flattened image at this scale"))
+            }
+        }
+        let scale = job.traits.displayScale?.value ?? 1
+        return .success(CompiledRendition(key: key, value: ImageStackRenditions.flattenedImage(ImageStackRenditions.composite(images), scale: scale)))
     }
 
     /// The colour-space numbers of RLOC (as the reader names them).

@@ -122,8 +122,10 @@ struct CatalogWalker {
             units.append(
                 .container(ContainerJob(rootIndex: root.sourceIndex, type: type, name: namespace + stem, folder: path, ioFolder: ioPath)))
             if type.holdsSets {
-                // Sets inside are named after where they sit: `Brand/App Icon - Large/Front/Content`.
-                descend(path: path, ioPath: ioPath, namespace: namespace + stem + "/", namespaceName: "", ancestors: ancestors, isContainer: true)
+                // An image stack's layers are named after it (`App Icon/Front/Content`); a brand assets folder
+                // adds nothing: Xcode's Assets.car and `CFBundlePrimaryIcon` name its parts `App Icon`.
+                let inner = type == .brandAssets ? namespace : namespace + stem + "/"
+                descend(path: path, ioPath: ioPath, namespace: inner, namespaceName: "", ancestors: ancestors, isContainer: true)
             }
         case .stackLayer:
             descend(path: path, ioPath: ioPath, namespace: namespace + stem + "/", namespaceName: "", ancestors: ancestors, isContainer: true)

@@ -103,6 +103,9 @@ struct ContainerReader {
     /// "size": "400x240" }, …]`.
     private func readBrandAssets(sink: inout DiagnosticSink) -> Asset? {
         var asset = newAsset(.brandAssets)
+        // The parts live in the brand assets folder's own namespace (see CatalogWalker.visitFolder).
+        let ownStem = CatalogWalker.stem(String(job.folder.split(separator: "/").last ?? ""))
+        let namespace = job.name.hasSuffix(ownStem) ? String(job.name.dropLast(ownStem.count)) : ""
         guard let entries = listing(sink: &sink), let document = contents(sink: &sink) else { return asset }
         document.checkKeys(document.root, known: ["assets", "info", "properties"], place: "the top level", sink: &sink)
         let parts = document.array("assets", in: document.root, name: "assets", sink: &sink)
@@ -131,7 +134,7 @@ struct ContainerReader {
                 continue
             }
             if let dot = found.name.lastIndex(of: ".") { attributes["type"] = String(found.name[found.name.index(after: dot)...]) }
-            asset.members.append(AssetMember(name: job.name + "/" + CatalogWalker.stem(found.name), attributes: attributes))
+            asset.members.append(AssetMember(name: namespace + CatalogWalker.stem(found.name), attributes: attributes))
         }
         return asset
     }

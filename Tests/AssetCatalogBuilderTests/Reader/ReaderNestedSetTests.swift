@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Reader: sets inside sets, symbol sets, icon bundles")
 struct ReaderNestedSetTests {
-    @Test("brand assets: every nested image set is an asset named by where it sits; stacks list their layers in order")
+    @Test("brand assets: parts keep their own names (as in Xcode's Assets.car); stacks list their layers in order")
     func brandAssets() throws {
         let fixture = try CatalogFixture()
         try NestedFixtures.writeBrandAssets(fixture)
@@ -15,32 +15,31 @@ struct ReaderNestedSetTests {
         let names = index.assets.map(\.name)
         #expect(
             names == [
-                brand, "\(brand)/App Icon", "\(brand)/App Icon - App Store", "\(brand)/App Icon - App Store/Back/Content",
-                "\(brand)/App Icon - App Store/Front/Content", "\(brand)/App Icon - App Store/Middle/Content",
-                "\(brand)/App Icon/Back/Content", "\(brand)/App Icon/Front/Content", "\(brand)/App Icon/Middle/Content",
-                "\(brand)/Top Shelf Image", "\(brand)/Top Shelf Image Wide",
+                "App Icon", brand, "App Icon - App Store", "App Icon - App Store/Back/Content", "App Icon - App Store/Front/Content",
+                "App Icon - App Store/Middle/Content", "App Icon/Back/Content", "App Icon/Front/Content", "App Icon/Middle/Content",
+                "Top Shelf Image", "Top Shelf Image Wide",
             ])
         let container = try #require(index.asset(named: brand))
         #expect(container.kind == .brandAssets)
         #expect(container.path == "\(brand).brandassets")
-        #expect(container.members.map(\.name) == ["\(brand)/App Icon - App Store", "\(brand)/App Icon", "\(brand)/Top Shelf Image Wide", "\(brand)/Top Shelf Image", ""])
+        #expect(container.members.map(\.name) == ["App Icon - App Store", "App Icon", "Top Shelf Image Wide", "Top Shelf Image", ""])
         #expect(container.members[0].attributes == ["idiom": "tv", "role": "primary-app-icon", "size": "1280x768", "type": "imagestack"])
         #expect(container.members[3].attributes["role"] == "top-shelf-image")
         #expect(container.members[4].attributes["subtype"] == "empty")
 
-        let stack = try #require(index.asset(named: "\(brand)/App Icon"))
+        let stack = try #require(index.asset(named: "App Icon"))
         #expect(stack.kind == .imageStack)
-        #expect(stack.members.map(\.name) == ["\(brand)/App Icon/Front/Content", "\(brand)/App Icon/Middle/Content", "\(brand)/App Icon/Back/Content"])
+        #expect(stack.members.map(\.name) == ["App Icon/Front/Content", "App Icon/Middle/Content", "App Icon/Back/Content"])
         #expect(stack.members.map { $0.attributes["layer"] } == ["Front", "Middle", "Back"])
 
         // Nested files are inspected like any other.
-        let front = try #require(index.asset(named: "\(brand)/App Icon/Front/Content"))
+        let front = try #require(index.asset(named: "App Icon/Front/Content"))
         #expect(front.kind == .image)
         #expect(front.path == "\(brand).brandassets/App Icon.imagestack/Front.imagestacklayer/Content.imageset")
         #expect(front.variants.first?.inspection?.pixelWidth == 4)
 
         // The launch image stays listed as unsupported, never silently dropped.
-        #expect(index.unsupportedSets == [UnsupportedSet(name: "\(brand)/Launch Image", type: "launchimage", path: "\(brand).brandassets/Launch Image.launchimage")])
+        #expect(index.unsupportedSets == [UnsupportedSet(name: "Launch Image", type: "launchimage", path: "\(brand).brandassets/Launch Image.launchimage")])
         #expect(index.diagnostics.allSatisfy { $0.severity == .note }, "\(index.diagnosticDump)")
         #expect(index.diagnostics("unknown-key").isEmpty)
     }
@@ -181,7 +180,7 @@ struct ReaderNestedSetTests {
         #expect(html.contains("<span class=\"kind\">image stack</span>"))
         #expect(html.contains("<span class=\"kind\">symbol set</span>"))
         #expect(html.contains("Layers, front to back"))
-        #expect(html.contains("<code>App Icon &amp; Top Shelf Image/App Icon/Front/Content</code>"))
+        #expect(html.contains("<code>App Icon/Front/Content</code>"))
         #expect(html.contains("role=top-shelf-image-wide"))
         let archive = try AssetArchive(bytes: try Packer.testing(allowErrors: true).packToBytes(index).archive)
         let packed = HTMLReportRenderer.render(try ReportDocument(archive: archive, path: "Nested.assetc"))
