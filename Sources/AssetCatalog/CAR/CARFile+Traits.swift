@@ -61,7 +61,7 @@ extension CARFile {
                     ?? "#\(layer.identifier.map(String.init) ?? "?")"
             }.joined(separator: " | ")
         }
-        if rendition.templateRenderingMode == 2 { attributes["template-rendering-intent"] = "template" }
+        if rendition.isTemplate { attributes["template-rendering-intent"] = "template" }
         for (attribute, value) in rendition.key.values where value != 0 {
             switch attribute {
             case .scale, .displayGamut, .horizontalSizeClass, .verticalSizeClass:

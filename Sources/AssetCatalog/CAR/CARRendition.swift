@@ -34,12 +34,13 @@ public struct CARRendition: Sendable {
     /// The size of the fixed CSI header.
     public static let headerSize = 184
 
-    /// Whether the flags say the rendition is vector-based.
+    /// Whether the flags say the rendition comes from vector artwork (bit 2: set on PDF renditions, stored as
+    /// PDF or rasterized).
     public var isVector: Bool { flags & 0x4 != 0 }
-    /// Whether the flags say the rendition is opaque.
-    public var isOpaque: Bool { flags & 0x8 != 0 }
-    /// The template rendering mode bits of the flags (0 automatic, 1 original, 2 template).
-    public var templateRenderingMode: UInt32 { (flags >> 4) & 0x7 }
+    /// Whether the flags say the image is a template (bit 3). Checked against the heliport sample, whose source
+    /// catalog is beside it: its 13 image sets with `template-rendering-intent: template` give exactly the 26
+    /// renditions with bit 3 set; its one other image set gives bit 4 instead.
+    public var isTemplate: Bool { flags & 0x8 != 0 }
 
     /// Bytes per row of a bitmap, from the info tag 1007 when present.
     public var bytesPerRow: Int? {

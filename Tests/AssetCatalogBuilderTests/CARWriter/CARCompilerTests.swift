@@ -127,6 +127,24 @@ struct CARCompilerTests {
         }
     }
 
+    @Test func templateImagesAreFlaggedAsXcodeFlagsThemAndReadBackAsTemplates() throws {
+        let (index, compiled) = Self.compile("Showcase.xcassets")
+        let car = try CARFile(bytes: compiled.car)
+        var checked = 0
+        for asset in index.assets where asset.kind == .image {
+            guard let facet = car.facets.first(where: { $0.name == asset.name }) else { continue }
+            let template = asset.properties.templateRenderingIntent == "template"
+            for number in facet.renditions {
+                let rendition = car.renditions[number]
+                #expect(rendition.isTemplate == template, "\(asset.name): flags \(rendition.flags)")
+                // Bit 4 marks the other images (heliport and the iOS samples).
+                #expect((rendition.flags & 0x10 != 0) == !template, "\(asset.name)")
+                checked += template ? 1 : 0
+            }
+        }
+        #expect(checked >= 2, "Showcase has template images (Icons/Settings, Icons/Star)")
+    }
+
     @Test func outputIsByteIdenticalForAnyOrderAndThreadCount() {
         let first = Self.compile("Showcase.xcassets", jobs: 1).compiled.car
         let second = Self.compile("Showcase.xcassets", jobs: 4, shuffle: true).compiled.car

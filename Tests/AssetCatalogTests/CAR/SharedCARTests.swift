@@ -40,4 +40,24 @@ struct SharedCARTests {
             }
         }
     }
+
+    @Test("the heliport sample's template images are exactly those its source catalog marks as templates")
+    func templateFlags() throws {
+        let folder = SharedCARs.folder + "/0xMisagi+heliport_icons"
+        let file = try CARFile(path: folder + "/Assets.car")
+        let catalog = folder + "/src/Assets.xcassets"
+        let sets = try FileManager.default.contentsOfDirectory(atPath: catalog).filter { $0.hasSuffix(".imageset") }
+        let templates = Set(try sets.filter { set in
+            let text = try String(contentsOfFile: catalog + "/" + set + "/Contents.json", encoding: .utf8)
+            return text.contains("\"template-rendering-intent\" : \"template\"")
+        }.map { String($0.dropLast(".imageset".count)) })
+        #expect(templates.count == 13)
+        for facet in file.facets where sets.contains(facet.name + ".imageset") {
+            for number in facet.renditions {
+                let rendition = file.renditions[number]
+                #expect(rendition.isTemplate == templates.contains(facet.name), "\(facet.name): flags \(rendition.flags)")
+                #expect((file.attributes(of: rendition)["template-rendering-intent"] == "template") == templates.contains(facet.name))
+            }
+        }
+    }
 }
