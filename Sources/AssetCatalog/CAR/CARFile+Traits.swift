@@ -23,6 +23,12 @@ extension CARFile {
         }
         traits.displayScale = DisplayScale(Int(key[.scale]))
         if key[.displayGamut] == 1 { traits.displayGamut = .displayP3 }
+        // Observed in Apple's macOS theme: right-to-left artwork (`…RTL`) is 4, mirrored left-to-right artwork 5.
+        switch key[.direction] {
+        case 4: traits.layoutDirection = .rightToLeft
+        case 5: traits.layoutDirection = .leftToRight
+        default: break
+        }
         traits.horizontalSizeClass = Self.sizeClass(key[.horizontalSizeClass])
         traits.verticalSizeClass = Self.sizeClass(key[.verticalSizeClass])
         if let name = appearances.first(where: { $0.identifier == key[.appearance] })?.name {
@@ -65,6 +71,8 @@ extension CARFile {
         for (attribute, value) in rendition.key.values where value != 0 {
             switch attribute {
             case .scale, .displayGamut, .horizontalSizeClass, .verticalSizeClass:
+                continue
+            case .direction where value == 4 || value == 5:
                 continue
             case .idiom:
                 if value == 6 { attributes["idiom"] = "marketing" } else if value > 8 { attributes["idiom"] = String(value) }

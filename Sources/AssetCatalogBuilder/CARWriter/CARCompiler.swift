@@ -427,7 +427,7 @@ public struct CARCompiler: Sendable {
         key[.horizontalSizeClass] = traits.horizontalSizeClass.map { $0 == .compact ? 1 : 2 } ?? 0
         key[.verticalSizeClass] = traits.verticalSizeClass.map { $0 == .compact ? 1 : 2 } ?? 0
         key[.appearance] = appearanceValue(traits, job.attributes)
-        key[.direction] = traits.layoutDirection.map { $0 == .leftToRight ? 4 : 5 } ?? 0
+        key[.direction] = traits.layoutDirection.map { $0 == .leftToRight ? 5 : 4 } ?? 0
         key[.memoryClass] = memoryValue(job.attributes["memory"])
         key[.graphicsClass] = graphicsValue(job.attributes["graphics-feature-set"])
         key[.subtype] = subtypeValue(job.attributes["subtype"])

@@ -55,12 +55,11 @@ struct CARCompilerTests {
                 guard let source = variant.source, variant.contentType == .png else { continue }
                 guard variant.traits.idiom == nil || CompilePlatform.iphoneos.idioms.contains(variant.traits.idiom!) else { continue }
                 let fileName = String(source.split(separator: "/").last!)
-                // The reader keeps the direction attribute as a raw value (4 left-to-right, 5 right-to-left).
                 var traits = variant.traits
-                traits.layoutDirection = nil
                 // CoreUI has no "any" gamut: sRGB is 0, the value an entry without a gamut gets too.
                 if traits.displayGamut == .sRGB { traits.displayGamut = nil }
-                let direction: UInt16 = variant.traits.layoutDirection.map { $0 == .leftToRight ? 4 : 5 } ?? 0
+                // Direction as Apple's macOS theme stores it: left-to-right 5, right-to-left 4.
+                let direction: UInt16 = variant.traits.layoutDirection.map { $0 == .leftToRight ? 5 : 4 } ?? 0
                 let match = facet.renditions.first { index in
                     car.renditions[index].name == fileName && car.traits(of: car.renditions[index]) == traits
                         && car.renditions[index].key[.direction] == direction
@@ -79,12 +78,11 @@ struct CARCompilerTests {
         #expect(compared > 5)
     }
 
-    /// What CoreUI's keys can say: no "any" gamut (sRGB is 0) and direction as a raw attribute.
+    /// What CoreUI's keys can say: no "any" gamut (sRGB is 0).
     /// On macOS, as in Xcode's output, keys have no idiom: `mac` entries are stored as universal.
     static func asStored(_ traits: VariantTraits, platform: CompilePlatform = .iphoneos) -> VariantTraits {
         var traits = traits
         if platform == .macosx && traits.idiom == .mac { traits.idiom = nil }
-        traits.layoutDirection = nil
         if traits.displayGamut == .sRGB { traits.displayGamut = nil }
         return traits
     }

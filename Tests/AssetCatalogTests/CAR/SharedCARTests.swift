@@ -60,4 +60,16 @@ struct SharedCARTests {
             }
         }
     }
+
+    @Test("Apple's macOS theme: its right-to-left artwork reads as right-to-left, its directional artwork as left-to-right")
+    func directions() throws {
+        let file = try CARFile(path: SharedCARs.folder + "/MoonPadUSer+macOSMavericksTheme/Assets.car")
+        let named = { (name: String) in file.renditions.filter { $0.name.hasPrefix(name) }.map { file.traits(of: $0).layoutDirection } }
+        #expect(!named("SearchMagGlassWithArrowRTL").isEmpty)
+        #expect(named("SearchMagGlassWithArrowRTL").allSatisfy { $0 == .rightToLeft })
+        #expect(named("TBAutofill-RTL").allSatisfy { $0 == .rightToLeft })
+        // Directional artwork has a left-to-right rendition (and some without a direction), never a right-to-left one.
+        #expect(named("Backarrow").contains(.leftToRight))
+        #expect(!named("Backarrow").contains(.rightToLeft))
+    }
 }
