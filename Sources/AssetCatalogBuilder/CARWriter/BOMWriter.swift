@@ -90,10 +90,31 @@ struct BOMWriter {
         return bytes
     }
 
-    /// The whole file.
-    func serialize() -> [UInt8] {
+    /// A BOM file addresses blocks with 32-bit offsets and lengths: the most bytes one can hold.
+    static let maximumFileSize = Int(UInt32.max)
+
+    /// Where everything goes: each block's address and length, the variables table and the block table.
+    struct Layout {
+        var offsets: [(address: Int, length: Int)]
+        var variablesOffset: Int
+        var variablesTable: [UInt8]
+        var indexOffset: Int
+        var index: [UInt8]
+        var fileSize: Int { indexOffset + index.count }
+    }
+
+    /// The file is larger than 32-bit offsets can address.
+    struct TooLarge: Error, Sendable {
+        /// The size the file would have had.
+        var byteCount: Int
+    }
+
+    /// Lays the file out: a 512-byte header area, the blocks in number order on 16-byte boundaries, the
+    /// variables, then the block table with an empty free list. A file that would pass `limit` bytes is refused.
+    func layout(limit: Int = maximumFileSize) throws(TooLarge) -> Layout {
         let headerArea = 512
         var offsets: [(address: Int, length: Int)] = [(0, 0)]
+        offsets.reserveCapacity(blocks.count)
         var position = headerArea
         for block in blocks.dropFirst() {
             offsets.append((position, block.count))
@@ -109,7 +130,10 @@ struct BOMWriter {
             table += name
         }
         let indexOffset = (variablesOffset + table.count + 15) & ~15
+        let indexSize = 4 + 8 * offsets.count + 4
+        guard indexOffset + indexSize <= limit else { throw TooLarge(byteCount: indexOffset + indexSize) }
         var index: [UInt8] = []
+        index.reserveCapacity(indexSize)
         BinaryWriter.appendBE32(&index, UInt32(offsets.count))
         for entry in offsets {
             BinaryWriter.appendBE32(&index, UInt32(entry.address))
@@ -117,22 +141,43 @@ struct BOMWriter {
         }
         // An empty free list.
         BinaryWriter.appendBE32(&index, 0)
+        return Layout(offsets: offsets, variablesOffset: variablesOffset, variablesTable: table, indexOffset: indexOffset, index: index)
+    }
 
-        var file = [UInt8](repeating: 0, count: indexOffset + index.count)
+    /// Hands the file to `emit` in order, piece by piece, so that it is never held whole in memory: the
+    /// header area, each block followed by its padding, the variables, the block table.
+    func write<Failure: Error>(_ layout: Layout, to emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
         var header = Array("BOMStore".utf8)
         BinaryWriter.appendBE32(&header, 1)
         BinaryWriter.appendBE32(&header, UInt32(blocks.count - 1))
-        BinaryWriter.appendBE32(&header, UInt32(indexOffset))
-        BinaryWriter.appendBE32(&header, UInt32(index.count))
-        BinaryWriter.appendBE32(&header, UInt32(variablesOffset))
-        BinaryWriter.appendBE32(&header, UInt32(table.count))
-        file.replaceSubrange(0..<header.count, with: header)
-        for (number, block) in blocks.enumerated() where number > 0 && !block.isEmpty {
-            let start = offsets[number].address
-            file.replaceSubrange(start..<(start + block.count), with: block)
+        BinaryWriter.appendBE32(&header, UInt32(layout.indexOffset))
+        BinaryWriter.appendBE32(&header, UInt32(layout.index.count))
+        BinaryWriter.appendBE32(&header, UInt32(layout.variablesOffset))
+        BinaryWriter.appendBE32(&header, UInt32(layout.variablesTable.count))
+        header += [UInt8](repeating: 0, count: 512 - header.count)
+        try emit(header)
+        var position = 512
+        // Padding is written in runs of zeros; one shared buffer serves them all.
+        let zeros = [UInt8](repeating: 0, count: 16)
+        for (number, block) in blocks.enumerated() where number > 0 {
+            let address = layout.offsets[number].address
+            if address > position { try emit(Array(zeros[0..<(address - position)])) }
+            if !block.isEmpty { try emit(block) }
+            position = address + block.count
         }
-        file.replaceSubrange(variablesOffset..<(variablesOffset + table.count), with: table)
-        file.replaceSubrange(indexOffset..<(indexOffset + index.count), with: index)
+        if layout.variablesOffset > position { try emit(Array(zeros[0..<(layout.variablesOffset - position)])) }
+        try emit(layout.variablesTable)
+        position = layout.variablesOffset + layout.variablesTable.count
+        if layout.indexOffset > position { try emit(Array(zeros[0..<(layout.indexOffset - position)])) }
+        try emit(layout.index)
+    }
+
+    /// The whole file in one array (for small files and tests; ``write(_:to:)`` streams it).
+    func serialize() throws(TooLarge) -> [UInt8] {
+        let layout = try layout()
+        var file: [UInt8] = []
+        file.reserveCapacity(layout.fileSize)
+        write(layout) { (piece: [UInt8]) -> Void in file += piece }
         return file
     }
 }

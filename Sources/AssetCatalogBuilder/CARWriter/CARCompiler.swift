@@ -1,10 +1,29 @@
 import AssetCatalog
 import Foundation
 
-/// What a compile produced: the `Assets.car` bytes and what was left out or could not be compiled.
+/// What a compile produced: the `Assets.car` file and what was left out or could not be compiled.
+///
+/// It holds the file as its parts (each rendition's bytes once); ``write(to:)`` hands them out in order
+/// without ever joining them, so writing a large car costs no second copy of it. ``car`` joins them.
 public struct CompiledCatalog: Sendable {
-    /// The `Assets.car` file.
-    public var car: [UInt8]
+    /// The blocks and where each one goes.
+    let bom: BOMWriter
+    let layout: BOMWriter.Layout
+
+    /// The `Assets.car` file in one array.
+    public var car: [UInt8] {
+        var file: [UInt8] = []
+        file.reserveCapacity(layout.fileSize)
+        write { (piece: [UInt8]) -> Void in file += piece }
+        return file
+    }
+    /// The size of the `Assets.car` file in bytes.
+    public var byteCount: Int { layout.fileSize }
+
+    /// Hands the `Assets.car` file to `emit` piece by piece, in order.
+    public func write<Failure: Error>(to emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+        try bom.write(layout, to: emit)
+    }
     /// Facets (named assets) written.
     public var facetCount: Int
     /// Renditions written.
@@ -12,6 +31,19 @@ public struct CompiledCatalog: Sendable {
     /// Problems that left an entry out (an unreadable PNG, an unsupported file type, a system colour), in
     /// asset order, each naming the asset and file.
     public var notices: [String]
+}
+
+/// Why a compile produced no `Assets.car` at all.
+public enum CARCompileError: Error, Sendable, CustomStringConvertible {
+    /// The file would pass the 4 GiB that the format's 32-bit offsets can address.
+    case tooLarge(byteCount: Int)
+
+    public var description: String {
+        switch self {
+        case .tooLarge(let byteCount):
+            return "the Assets.car would be \(byteCount) bytes; the format's 32-bit offsets address at most \(BOMWriter.maximumFileSize) bytes (split the catalog)"
+        }
+    }
 }
 
 /// Compiles a ``CatalogIndex`` into an `Assets.car` (see docs/CAR-FORMAT.md, "Writing").
@@ -63,7 +95,9 @@ public struct CARCompiler: Sendable {
     }
 
     /// Compiles `index`.
-    public func compile(_ index: CatalogIndex) -> CompiledCatalog {
+    ///
+    /// - Throws: ``CARCompileError/tooLarge(byteCount:)`` when the file would pass 4 GiB.
+    public func compile(_ index: CatalogIndex) throws(CARCompileError) -> CompiledCatalog {
         var notices: [String] = []
         let kept = options.keptIdioms
         // Facets: every asset name once (the first source wins, as in the index's order).
@@ -238,7 +272,13 @@ public struct CARCompiler: Sendable {
         bom.setVariable("KEYFORMAT", bom.add(format))
         bom.setVariable("EXTENDED_METADATA", bom.add(metadata()))
         bom.set(header, carHeader(renditionCount: keyed.count, uuid: Self.contentUUID(keyed, facetEntries)))
-        return CompiledCatalog(car: bom.serialize(), facetCount: facetEntries.count, renditionCount: keyed.count, notices: notices)
+        let layout: BOMWriter.Layout
+        do {
+            layout = try bom.layout()
+        } catch {
+            throw .tooLarge(byteCount: error.byteCount)
+        }
+        return CompiledCatalog(bom: bom, layout: layout, facetCount: facetEntries.count, renditionCount: keyed.count, notices: notices)
     }
 
     private static func le16(_ value: UInt16) -> [UInt8] { [UInt8(truncatingIfNeeded: value), UInt8(value >> 8)] }

@@ -179,7 +179,13 @@ struct CompileRun {
             throw ExitCode(1)
         }
         options.progress = { display.update(done: $0, total: $1, unit: "renditions") }
-        let compiled = CARCompiler(options: options).compile(index)
+        let compiled: CompiledCatalog
+        do {
+            compiled = try CARCompiler(options: options).compile(index)
+        } catch {
+            display.finish()
+            throw CLIError("assetc compile: \(error); nothing was written", exitCode: 1)
+        }
         display.finish()
         let icons = AppIconOutputs(index: index, options: options)
         let directory = command.outputDirectory
@@ -190,7 +196,10 @@ struct CompileRun {
         }
         var outputs: [String] = []
         let carPath = (directory as NSString).appendingPathComponent("Assets.car")
-        try Self.write(compiled.car, to: carPath)
+        // Streamed: the car's renditions are written from where they are, never joined into one copy.
+        try OutputFile.write(to: carPath, option: "--compile") { (emit: ([UInt8]) throws(POSIXFailure) -> Void) throws(POSIXFailure) in
+            try compiled.write(to: emit)
+        }
         outputs.append(carPath)
         for file in icons.files {
             let path = (directory as NSString).appendingPathComponent(file.name)

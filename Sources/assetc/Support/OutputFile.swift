@@ -23,7 +23,22 @@ enum OutputFile {
 
     /// Writes `bytes` to `path` (or standard output for `-`).
     static func write(bytes: [UInt8], to path: String, option: String = "-o") throws(CLIError) {
+        try write(to: path, option: option) { (emit: ([UInt8]) throws(POSIXFailure) -> Void) throws(POSIXFailure) in try emit(bytes) }
+    }
+
+    /// Writes what `produce` hands to its `emit` function, piece by piece, to `path` (or standard output for
+    /// `-`): a large output is never held whole in memory, and a failure still leaves nothing behind.
+    static func write(
+        to path: String, option: String = "-o",
+        _ produce: (_ emit: ([UInt8]) throws(POSIXFailure) -> Void) throws(POSIXFailure) -> Void
+    ) throws(CLIError) {
         if isStandardOutput(path) {
+            var bytes: [UInt8] = []
+            do throws(POSIXFailure) {
+                try produce { (piece: [UInt8]) throws(POSIXFailure) in bytes += piece }
+            } catch {
+                throw CLIError("cannot write to standard output: \(error.reason)", exitCode: 2)
+            }
             try Console.out(bytes: bytes)
             return
         }
@@ -49,7 +64,7 @@ enum OutputFile {
             let mask = umask(0)
             umask(mask)
             fchmod(descriptor, 0o666 & ~mask)
-            try Console.writeAll(descriptor, bytes)
+            try produce { (piece: [UInt8]) throws(POSIXFailure) in try Console.writeAll(descriptor, piece) }
             if close(descriptor) != 0 { throw POSIXFailure(errno: errno) }
         } catch {
             close(descriptor)

@@ -14,7 +14,7 @@ struct BOMWriterTests {
         }
         writer.setVariable("TREE", writer.addTree(entries))
         writer.setVariable("BLOCK", writer.add(Array("hello".utf8)))
-        let file = writer.serialize()
+        let file = try writer.serialize()
         try file.withUnsafeBytes { buffer in
             let store = try BOMStore(file: CARBytes(buffer: buffer, base: 0, structure: "file"))
             let read = try store.tree("TREE")
@@ -24,5 +24,18 @@ struct BOMWriterTests {
             let block = try store.block(try #require(store.variable("BLOCK")), as: "BLOCK")
             #expect(block.bytes == Array("hello".utf8))
         }
+    }
+
+    /// A file past what 32-bit offsets address is refused with its size, before a byte is written.
+    @Test func aFileTooLargeForThirtyTwoBitOffsetsIsRefused() throws {
+        var writer = BOMWriter()
+        writer.setVariable("BLOCK", writer.add([UInt8](repeating: 1, count: 10_000)))
+        #expect(throws: BOMWriter.TooLarge.self) { try writer.layout(limit: 8_192) }
+        let layout = try writer.layout(limit: 20_000)
+        // Written piece by piece, the file is the same as in one array.
+        var pieces: [UInt8] = []
+        writer.write(layout) { (piece: [UInt8]) -> Void in pieces += piece }
+        #expect(pieces == (try writer.serialize()))
+        #expect(pieces.count == layout.fileSize)
     }
 }

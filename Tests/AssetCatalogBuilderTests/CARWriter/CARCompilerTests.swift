@@ -11,7 +11,7 @@ struct CARCompilerTests {
     static func compile(
         _ name: String, platform: CompilePlatform = .iphoneos, jobs: Int? = nil, devices: [Idiom] = [],
         shuffle: Bool = false
-    ) -> (index: CatalogIndex, compiled: CompiledCatalog) {
+    ) throws -> (index: CatalogIndex, compiled: CompiledCatalog) {
         var index = CatalogReader().read([samples.appendingPathComponent(name).path])
         if shuffle {
             var generator = SplitMix(seed: 7)
@@ -21,11 +21,11 @@ struct CARCompilerTests {
         let options = CompileOptions(
             platform: platform, minimumDeploymentTarget: "17.0", targetDevices: devices, appIcon: "AppIcon", jobs: jobs,
             toolVersion: "test")
-        return (index, CARCompiler(options: options).compile(index))
+        return (index, try CARCompiler(options: options).compile(index))
     }
 
     @Test func theReaderReadsAndDecodesEveryRendition() throws {
-        let (_, compiled) = Self.compile("Showcase.xcassets")
+        let (_, compiled) = try Self.compile("Showcase.xcassets")
         let car = try CARFile(bytes: compiled.car)
         #expect(car.header.coreUIVersion == 972)
         #expect(car.header.storageVersion == 17)
@@ -44,7 +44,7 @@ struct CARCompilerTests {
     }
 
     @Test func everySourceEntryHasARenditionWithTheSameTraitsAndPixels() throws {
-        let (index, compiled) = Self.compile("Showcase.xcassets")
+        let (index, compiled) = try Self.compile("Showcase.xcassets")
         let car = try CARFile(bytes: compiled.car)
         let decoder = CARDecoder(file: car)
         let root = Self.samples.appendingPathComponent("Showcase.xcassets").path
@@ -89,7 +89,7 @@ struct CARCompilerTests {
 
     @Test(arguments: [CompilePlatform.iphoneos, .macosx, .appletvos, .watchos])
     func resolvingTheCompiledCarGivesTheSourceCatalogsAnswer(platform: CompilePlatform) throws {
-        let (index, compiled) = Self.compile("Showcase.xcassets", platform: platform)
+        let (index, compiled) = try Self.compile("Showcase.xcassets", platform: platform)
         let car = try CARFile(bytes: compiled.car)
         let readBack = CatalogIndex(car: car, path: "Assets.car")
         let resolver = Resolver()
@@ -110,7 +110,7 @@ struct CARCompilerTests {
     }
 
     @Test func coloursAndDataSetsRoundTrip() throws {
-        let (index, compiled) = Self.compile("Showcase.xcassets")
+        let (index, compiled) = try Self.compile("Showcase.xcassets")
         let car = try CARFile(bytes: compiled.car)
         let readBack = CatalogIndex(car: car, path: "Assets.car")
         for asset in index.assets where asset.kind == .color {
@@ -126,7 +126,7 @@ struct CARCompilerTests {
     }
 
     @Test func templateImagesAreFlaggedAsXcodeFlagsThemAndReadBackAsTemplates() throws {
-        let (index, compiled) = Self.compile("Showcase.xcassets")
+        let (index, compiled) = try Self.compile("Showcase.xcassets")
         let car = try CARFile(bytes: compiled.car)
         var checked = 0
         for asset in index.assets where asset.kind == .image {
@@ -143,16 +143,16 @@ struct CARCompilerTests {
         #expect(checked >= 2, "Showcase has template images (Icons/Settings, Icons/Star)")
     }
 
-    @Test func outputIsByteIdenticalForAnyOrderAndThreadCount() {
-        let first = Self.compile("Showcase.xcassets", jobs: 1).compiled.car
-        let second = Self.compile("Showcase.xcassets", jobs: 4, shuffle: true).compiled.car
+    @Test func outputIsByteIdenticalForAnyOrderAndThreadCount() throws {
+        let first = try Self.compile("Showcase.xcassets", jobs: 1).compiled.car
+        let second = try Self.compile("Showcase.xcassets", jobs: 4, shuffle: true).compiled.car
         #expect(first == second)
         #expect(!first.isEmpty)
     }
 
     @Test func thinningLeavesOutOtherDevices() throws {
-        let (_, all) = Self.compile("Showcase.xcassets")
-        let (_, phoneOnly) = Self.compile("Showcase.xcassets", devices: [.phone])
+        let (_, all) = try Self.compile("Showcase.xcassets")
+        let (_, phoneOnly) = try Self.compile("Showcase.xcassets", devices: [.phone])
         let car = try CARFile(bytes: phoneOnly.car)
         #expect(phoneOnly.renditionCount < all.renditionCount)
         #expect(!car.renditions.contains { car.traits(of: $0).idiom == .pad })
@@ -212,7 +212,7 @@ struct CARCompilerTests {
             print("skipped: the reference lzfse decoder is not available (pip install lzfse failed)")
             return
         }
-        let (_, compiled) = Self.compile("Showcase.xcassets")
+        let (_, compiled) = try Self.compile("Showcase.xcassets")
         let car = try CARFile(bytes: compiled.car)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assetc-lzfse-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

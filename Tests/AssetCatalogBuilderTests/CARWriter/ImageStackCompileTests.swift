@@ -55,7 +55,7 @@ struct ImageStackCompileTests {
     @Test func aStackBecomesALayeredImageAFlattenedImagePerScaleAndItsLayersFacets() throws {
         let fixture = try Self.tvCatalog()
         let index = fixture.read()
-        let compiled = CARCompiler(options: Self.options()).compile(index)
+        let compiled = try CARCompiler(options: Self.options()).compile(index)
         #expect(compiled.notices.isEmpty, "\(compiled.notices)")
         let car = try CARFile(bytes: compiled.car)
         // Names as Xcode's car has them: the brand assets folder adds nothing; layers sit under their stack.
@@ -113,7 +113,7 @@ struct ImageStackCompileTests {
     @Test func thinningToIPhoneLeavesTheStacksOut() throws {
         let fixture = try Self.tvCatalog()
         let index = fixture.read()
-        let car = try CARFile(bytes: CARCompiler(options: Self.options(devices: [.phone])).compile(index).car)
+        let car = try CARFile(bytes: try CARCompiler(options: Self.options(devices: [.phone])).compile(index).car)
         #expect(!car.renditions.contains { $0.layout == 1002 || $0.key[.part] == 208 })
     }
 
@@ -121,7 +121,7 @@ struct ImageStackCompileTests {
         let fixture = try Self.tvCatalog()
         let front = "App Icon & Top Shelf Image.brandassets/App Icon.imagestack/Front.imagestacklayer/Content.imageset"
         try fixture.contents(front, #"{"images":[{"filename":"front@1x.png","idiom":"tv","scale":"1x"}],\#(Self.info)}"#)
-        let compiled = CARCompiler(options: Self.options()).compile(fixture.read())
+        let compiled = try CARCompiler(options: Self.options()).compile(fixture.read())
         #expect(compiled.notices.contains { $0.contains("App Icon: layer 'App Icon/Front/Content' has no 2x image") }, "\(compiled.notices)")
         let car = try CARFile(bytes: compiled.car)
         let stack = try #require(car.facets.first { $0.name == "App Icon" })

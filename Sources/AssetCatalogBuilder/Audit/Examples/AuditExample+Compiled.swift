@@ -19,7 +19,7 @@ extension AuditExample {
     public func compileExample(roots: [String], in folder: String) throws -> String? {
         guard let platform = compiledPlatform else { return nil }
         let index = CatalogReader(options: ReaderOptions(jobs: 1)).read(roots)
-        let compiled = CARCompiler(options: CompileOptions(platform: platform, minimumDeploymentTarget: compiledDeploymentTarget, jobs: 1))
+        let compiled = try CARCompiler(options: CompileOptions(platform: platform, minimumDeploymentTarget: compiledDeploymentTarget, jobs: 1))
             .compile(index)
         let path = folder + "/Assets.car"
         guard FileManager.default.createFile(atPath: path, contents: Data(compiled.car)) else {
