@@ -189,6 +189,16 @@ if [ "$only" = all ] || [ "$only" = compile ]; then
   echo "  assetc compile                  ${compile_s}s  $(awk -v m="$input_mb" -v s="$compile_s" 'BEGIN { printf "%.0f", m / s }') MB/s of PNG input"
   echo "  compile / pack: $(ratio "$compile_s" "$pack_s")x (target <= 3x); compile / tar: $(ratio "$compile_s" "$tar_s")x"
   echo "  Assets.car                      $car_bytes bytes ($(awk -v a="$car_bytes" -v b="$input_bytes" 'BEGIN { printf "%.2f", a / b }')x the PNG input)"
+  # xcbuild's actool (facebookarchive/xcbuild, built on Linux; docs/CAR-FORMAT.md says how) when given.
+  if [ -n "${XCBUILD_ACTOOL:-}" ] && [ -x "$XCBUILD_ACTOOL" ]; then
+    read -r actool_s assetc_s < <(interleaved_medians \
+      "'$XCBUILD_ACTOOL' --compile '$bench_dir/xcbuild-compiled' --platform iphoneos --minimum-deployment-target 17.0 '$catalog'" \
+      "'$bin/assetc' compile '$catalog' --compile '$compiled' --platform iphoneos --minimum-deployment-target 17.0")
+    echo "  xcbuild actool                  ${actool_s}s  ($(stat -c %s "$bench_dir/xcbuild-compiled/Assets.car" 2>/dev/null || echo no) bytes of Assets.car)"
+    echo "  actool / assetc compile: $(ratio "$actool_s" "$assetc_s")x (goal >= 20x); assetc in this pair ${assetc_s}s"
+  else
+    echo "  (set XCBUILD_ACTOOL=/path/to/xcbuild/actool to time xcbuild's actool on the same catalog)"
+  fi
 fi
 
 if [ "$only" = lookup ]; then
