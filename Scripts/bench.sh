@@ -6,6 +6,8 @@
 #   Scripts/bench.sh resolver     only the resolver benchmark (also: read, pack, audit, car, compile, lookup)
 #   Scripts/bench.sh lookup       only the lookup benchmarks: resolver, archive (image/data/colour) and Assets.car
 #                                 name lookups from 1 to the core count threads against a Dictionary baseline
+#   Scripts/bench.sh optimize     pack --optimize against oxipng level 2 (pyoxipng) and optipng -o2 on the 200
+#                                 artwork PNGs of ../shared/bench/gen-artwork.sh, all on every core, same run
 #
 # `car` needs the Assets.car files of ../shared/cars (CARS_DIR to use another folder) and, for the reference
 # LZFSE/LZVN figures, the `lzfse` package from PyPI (pip install lzfse).
@@ -21,7 +23,7 @@ runs="${BENCH_RUNS:-5}"
 mkdir -p "$bench_dir"
 
 swift build -c release --product assetc
-if [ "$only" = compile ]; then
+if [ "$only" = compile ] || [ "$only" = optimize ]; then
   : # the assetc binary is all it needs
 elif [ "$only" = car ]; then
   swift build -c release --product CARBenchmark
@@ -71,7 +73,7 @@ interleaved_medians() {
 
 catalog="$bench_dir/Bench.xcassets"
 stamp="$bench_dir/.generator-$(sha256sum Scripts/generate-bench-catalog.py | cut -c1-16)"
-if [ ! -e "$stamp" ] && [ "$only" != "resolver" ] && [ "$only" != "car" ] && [ "$only" != "lookup" ]; then
+if [ ! -e "$stamp" ] && [ "$only" != "resolver" ] && [ "$only" != "car" ] && [ "$only" != "lookup" ] && [ "$only" != "optimize" ]; then
   echo "generating $catalog (10,000 image sets x 3 PNG scales)…"
   rm -f "$bench_dir"/.generator-*
   python3 Scripts/generate-bench-catalog.py "$catalog" --sets 10000
@@ -191,6 +193,7 @@ if [ "$only" = all ] || [ "$only" = compile ]; then
   echo "  Assets.car                      $car_bytes bytes ($(awk -v a="$car_bytes" -v b="$input_bytes" 'BEGIN { printf "%.2f", a / b }')x the PNG input)"
   # xcbuild's actool (facebookarchive/xcbuild, built on Linux; docs/CAR-FORMAT.md says how) when given.
   if [ -n "${XCBUILD_ACTOOL:-}" ] && [ -x "$XCBUILD_ACTOOL" ]; then
+    mkdir -p "$bench_dir/xcbuild-compiled"  # xcbuild's actool does not create it
     read -r actool_s assetc_s < <(interleaved_medians \
       "'$XCBUILD_ACTOOL' --compile '$bench_dir/xcbuild-compiled' --platform iphoneos --minimum-deployment-target 17.0 '$catalog'" \
       "'$bin/assetc' compile '$catalog' --compile '$compiled' --platform iphoneos --minimum-deployment-target 17.0")
@@ -223,4 +226,56 @@ if [ "$only" = lookup ]; then
   else
     echo "  no .car files in $cars_dir: Assets.car lookups skipped"
   fi
+fi
+
+if [ "$only" = optimize ]; then
+  echo
+  echo "== pack --optimize vs oxipng -o2 and optipng -o2 on the same 200 artwork PNGs, $(nproc) cores each"
+  generator="${SHARED_DIR:-../shared}/bench/gen-artwork.sh"
+  if [ ! -x "$generator" ] && [ ! -f "$generator" ]; then
+    echo "  skipped: $generator is missing (it comes with ../shared)"
+    exit 0
+  fi
+  command -v convert >/dev/null || { sudo_apt=""; [ "$(id -u)" = 0 ] || sudo_apt=sudo; $sudo_apt apt-get install -y -qq imagemagick >/dev/null; }
+  command -v optipng >/dev/null || { sudo_apt=""; [ "$(id -u)" = 0 ] || sudo_apt=sudo; $sudo_apt apt-get install -y -qq optipng >/dev/null; }
+  python3 -c 'import oxipng' 2>/dev/null || python3 -m pip install -q pyoxipng 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages pyoxipng
+  artwork="$bench_dir/artwork/Art"
+  if [ ! -e "$bench_dir/artwork/.done" ]; then
+    rm -rf "$bench_dir/artwork"
+    bash "$generator" "$artwork" >/dev/null
+    touch "$bench_dir/artwork/.done"
+  fi
+  input_bytes=$(du -cb "$artwork"/*.png | tail -1 | cut -f1)
+  cores=$(nproc)
+  elapsed() { local start end; start=$(date +%s%N); "$@" >/dev/null 2>&1; end=$(date +%s%N); awk -v n=$((end - start)) 'BEGIN { printf "%.1f", n / 1e9 }'; }
+
+  rm -rf "$bench_dir/oxipng" && mkdir -p "$bench_dir/oxipng"
+  oxipng_s=$(elapsed python3 - "$artwork" "$bench_dir/oxipng" "$cores" <<'PY'
+import multiprocessing, os, sys
+import oxipng
+source, target, cores = sys.argv[1], sys.argv[2], int(sys.argv[3])
+def one(name):
+    oxipng.optimize(os.path.join(source, name), os.path.join(target, name), level=2)
+with multiprocessing.Pool(cores) as pool:
+    pool.map(one, sorted(n for n in os.listdir(source) if n.endswith(".png")))
+PY
+)
+  oxipng_bytes=$(du -cb "$bench_dir/oxipng"/*.png | tail -1 | cut -f1)
+
+  rm -rf "$bench_dir/optipng" && mkdir -p "$bench_dir/optipng"
+  optipng_s=$(elapsed sh -c "ls '$artwork' | xargs -P $cores -I{} optipng -quiet -o2 -out '$bench_dir/optipng/{}' '$artwork/{}'")
+  optipng_bytes=$(du -cb "$bench_dir/optipng"/*.png | tail -1 | cut -f1)
+
+  start=$(date +%s%N)
+  "$bin/assetc" pack "$artwork" -o "$bench_dir/artwork.assetc" --optimize --no-cache --json > "$bench_dir/optimize.json"
+  end=$(date +%s%N)
+  assetc_s=$(awk -v n=$((end - start)) 'BEGIN { printf "%.1f", n / 1e9 }')
+  assetc_bytes=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["bytesOut"])' "$bench_dir/optimize.json")
+
+  printf '  %-34s %9s %12s bytes\n' "input" "" "$input_bytes"
+  printf '  %-34s %8ss %12s bytes\n' "oxipng level 2 ($cores processes)" "$oxipng_s" "$oxipng_bytes"
+  printf '  %-34s %8ss %12s bytes\n' "optipng -o2 ($cores processes)" "$optipng_s" "$optipng_bytes"
+  printf '  %-34s %8ss %12s bytes\n' "assetc pack --optimize" "$assetc_s" "$assetc_bytes"
+  echo "  assetc / oxipng: bytes $(ratio "$assetc_bytes" "$oxipng_bytes")x (target <= 1), time $(ratio "$assetc_s" "$oxipng_s")x (target <= 1)"
 fi

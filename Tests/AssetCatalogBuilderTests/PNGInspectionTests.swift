@@ -312,8 +312,66 @@ struct PNGOptimizerTests {
         #expect(optimized.count < original.count)
         #expect(try PNGOptimizer.pixelsEqual(original, optimized))
         #expect(try PNGCodec.decodeRGBA8(optimized) == PNGCodec.decodeRGBA8(original))
+        // Every pixel is opaque: the alpha channel is dropped, nothing else changes.
+        let inspection = try inspect(optimized)
+        #expect(inspection.colorType == .rgb && inspection.bitDepth == 8)
+    }
+
+    @Test func greyPixelsAreStoredAsGreyUnlessAnICCProfileSaysRGB() throws {
+        let pixels = F.rgbaPixels(width: 40, height: 30) { x, y in
+            let v = UInt8((x * 7 + y * 3) & 0xFF)
+            return [v, v, v, 255]
+        }
+        let original = F.png(width: 40, height: 30, colorType: .rgba, pixels: pixels)
+        let optimized = try PNGOptimizer.optimize(original)
+        #expect(try PNGOptimizer.pixelsEqual(original, optimized))
+        #expect(try inspect(optimized).colorType == .gray)
+        // Under an RGB ICC profile the samples stay colour samples (here: a palette, whose entries are RGB).
+        let profile = ICCFixtures.profile(tags: [("desc", ICCFixtures.desc("Display P3"))])
+        let profiled = F.png(width: 40, height: 30, colorType: .rgba, pixels: pixels, before: [F.iccp(name: "P3", profile: profile)])
+        let kept = try PNGOptimizer.optimize(profiled)
+        #expect(try PNGOptimizer.pixelsEqual(profiled, kept))
+        let format = try inspect(kept).colorType
+        #expect(format != .gray && format != .grayAlpha, "\(format)")
+    }
+
+    @Test func fewColoursBecomeAPaletteWithTransparencyForTheTranslucentOnes() throws {
+        // Three colours, one half transparent: a 2-bit palette, tRNS listing only the translucent entry.
+        let colours: [[UInt8]] = [[255, 0, 0, 255], [0, 0, 255, 128], [0, 200, 0, 255]]
+        let pixels = F.rgbaPixels(width: 33, height: 17) { x, y in colours[(x / 3 + y) % 3] }
+        let original = F.png(width: 33, height: 17, colorType: .rgba, pixels: pixels)
+        let optimized = try PNGOptimizer.optimize(original)
+        #expect(try PNGOptimizer.pixelsEqual(original, optimized))
+        let inspection = try inspect(optimized)
+        #expect(inspection.colorType == .palette && inspection.bitDepth == 2)
+        let chunks = F.chunks(in: optimized)
+        #expect(chunks.first { $0.type == "tRNS" }?.data == [128])
+        #expect(chunks.first { $0.type == "PLTE" }?.data.count == 9)
+        // The same input always gives the same bytes.
+        #expect(try PNGOptimizer.optimize(original) == optimized)
+    }
+
+    @Test func sixteenBitSamplesThatAreEightBitValuesBecomeEightBit() throws {
+        var samples: [UInt16] = []
+        for index in 0..<(9 * 4) {
+            let value = UInt16((index * 37) % 256) * 257
+            samples += [value, 0x0000, 0xFFFF]
+        }
+        let pixels = samples.flatMap(F.bigEndian16)
+        let original = F.png(width: 9, height: 4, bitDepth: 16, colorType: .rgb, pixels: pixels)
+        let optimized = try PNGOptimizer.optimize(original)
+        #expect(try PNGOptimizer.pixelsEqual(original, optimized))
+        #expect(try inspect(optimized).bitDepth <= 8)
+    }
+
+    @Test func anSBITChunkKeepsTheStoredFormat() throws {
+        let pixels = F.rgbaPixels(width: 8, height: 8) { _, _ in [10, 20, 30, 255] }
+        let original = F.png(width: 8, height: 8, colorType: .rgba, pixels: pixels, before: [F.chunk("sBIT", [5, 6, 5, 8])])
+        let optimized = try PNGOptimizer.optimize(original)
+        #expect(try PNGOptimizer.pixelsEqual(original, optimized))
         let inspection = try inspect(optimized)
         #expect(inspection.colorType == .rgba && inspection.bitDepth == 8)
+        #expect(F.chunks(in: optimized).first { $0.type == "sBIT" }?.data == [5, 6, 5, 8])
     }
 
     @Test func keepsFormatAndColourChunksAndDropsText() throws {

@@ -3,14 +3,16 @@ internal import CPNGSupport
 
 /// Lossless PNG re-encoding, and the check that proves it lossless.
 public enum PNGOptimizer {
-    /// Re-encodes a PNG without changing a single sample.
+    /// Re-encodes a PNG without changing a single decoded sample.
     ///
-    /// The stored format is kept exactly (bit depth, colour type, palette, `tRNS`), as are the
-    /// chunks that affect how pixels look (`iCCP`, `sRGB`, `gAMA`, `cHRM`, `sBIT`, `pHYs`, `cICP`,
-    /// and the HDR metadata chunks), copied byte for byte. Text, time, EXIF and every other
-    /// ancillary chunk is dropped; the output is never interlaced. Each PNG filter strategy is
-    /// tried at zlib level 9 and the smallest result is returned; it may still be larger than
-    /// the input, which the caller should then keep.
+    /// The chunks that affect how pixels look (`iCCP`, `sRGB`, `gAMA`, `cHRM`, `sBIT`, `pHYs`, `tRNS`,
+    /// `cICP` and the HDR metadata chunks) are copied byte for byte; text, time, EXIF and every other
+    /// ancillary chunk is dropped; the output is never interlaced. Where no `tRNS` or `sBIT` ties the
+    /// stored format down, a smaller exact form may be written instead: 16-bit samples that are all
+    /// `v * 257` as 8-bit, an all-opaque alpha channel dropped, grey RGB as grey (not under an ICC
+    /// profile), at most 256 colours as a palette of 1–8 bits. Every form and filter strategy is tried
+    /// on a fast compressor (libdeflate level 1) and the smallest is compressed once at libdeflate's
+    /// highest level; the result may still be larger than the input, which the caller should then keep.
     ///
     /// - Parameters:
     ///   - bytes: The PNG file's bytes; not copied or retained.

@@ -299,10 +299,15 @@ acpng_status acpng_encode(const void *pixels, uint32_t width, uint32_t height,
                           size_t message_capacity);
 
 /*
- * Re-encodes a PNG losslessly: identical bit depth, colour type, palette and
- * tRNS; keeps iCCP, sRGB, gAMA, cHRM, sBIT, pHYs (and cICP/mDCv/cLLi) and drops
- * every other ancillary chunk. Writes non-interlaced at zlib level 9, trying
- * each filter strategy and keeping the smallest result. On success
+ * Re-encodes a PNG losslessly, decoded samples unchanged: keeps iCCP, sRGB,
+ * gAMA, cHRM, sBIT, pHYs, tRNS (and cICP/mDCv/cLLi) byte for byte and drops
+ * every other ancillary chunk; writes non-interlaced. Without tRNS or sBIT it
+ * may also store the image in a smaller exact form: 16-bit samples that are
+ * all v * 257 as 8-bit, alpha that is all 255 dropped, grey RGB as grey (not
+ * under iCCP), at most 256 colours as a palette of 1-8 bits. Each form and
+ * filter strategy (none, sub, up, average, Paeth, per-row minimum sum) is
+ * tried at libdeflate level 1; the smallest is compressed once at level 12.
+ * On success
  * output->data must be released with acpng_free. The caller decides whether
  * the result is worth keeping (it can be larger than the input).
  * Animated PNGs (acTL chunk) give ACPNG_ERR_UNSUPPORTED: libpng only sees the
