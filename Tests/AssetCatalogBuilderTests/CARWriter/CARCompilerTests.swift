@@ -256,7 +256,7 @@ struct CARCompilerTests {
 }
 
 /// A small deterministic random generator for shuffles.
-private struct SplitMix: RandomNumberGenerator {
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -138,4 +138,31 @@ struct ImageStackCompileTests {
         }
         #expect(refused)
     }
+
+    /// Bit flips aimed at the layered image (its header, info tags and layer list): every damaged file opens
+    /// and lists its renditions, or fails with a typed error — never a crash or an unchecked allocation.
+    @Test func damagedLayerReferencesAreErrorsNotCrashes() throws {
+        let fixture = try Self.tvCatalog()
+        let compiled = try CARCompiler(options: Self.options()).compile(fixture.read())
+        let original = compiled.car
+        let car = try CARFile(bytes: original)
+        let layered = try #require(car.renditions.first { $0.layout == 1002 })
+        let region = layered.offset..<(layered.offset + layered.byteCount)
+        var generator = SplitMix(seed: 1012)
+        var errors = 0
+        for _ in 0..<3000 {
+            var damaged = original
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                damaged[Int.random(in: region, using: &generator)] ^= UInt8(1) << UInt8.random(in: 0..<8, using: &generator)
+            }
+            do {
+                let file = try CARFile(bytes: damaged)
+                for rendition in file.renditions { _ = file.attributes(of: rendition) }
+            } catch {
+                errors += 1
+            }
+        }
+        // Most flips land in the name, padding or zero fields and change nothing structural; some must be refused.
+        #expect(errors > 0)
+    }
 }
