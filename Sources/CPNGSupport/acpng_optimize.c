@@ -517,7 +517,7 @@ static size_t acpng_preserved_chunk_count(png_structp png, png_infop png_info) {
 }
 
 acpng_status acpng_optimize(const void *bytes, size_t length, uint64_t max_pixels,
-                            acpng_buffer *output, char *message,
+                            int keep_format, acpng_buffer *output, char *message,
                             size_t message_capacity) {
     const uint8_t *data = bytes;
     acpng_set_message(message, message_capacity, NULL, "");
@@ -586,7 +586,7 @@ acpng_status acpng_optimize(const void *bytes, size_t length, uint64_t max_pixel
                 if (memcmp(unknowns[i].name, "sBIT", 4) == 0) has_sbit = 1;
                 if (memcmp(unknowns[i].name, "iCCP", 4) == 0) has_iccp = 1;
             }
-            status = acpng_optimize_write(png, png_info, &original, !has_trns && !has_sbit, !has_iccp, &best);
+            status = acpng_optimize_write(png, png_info, &original, !keep_format && !has_trns && !has_sbit, !has_iccp, &best);
             if (status == ACPNG_ERR_OUT_OF_MEMORY) acpng_set_message(message, message_capacity, NULL, "out of memory");
             acpng_raster_free(&original);
         }

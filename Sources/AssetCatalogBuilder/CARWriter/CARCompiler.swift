@@ -90,6 +90,8 @@ public struct CARCompiler: Sendable {
         var iconSizeIndex: Int
         /// An image stack's flattened image: the layers' files at one scale, back to front.
         var layerFiles: [String] = []
+        /// An app icon size made from a single-size icon: the file is scaled to this many pixels a side.
+        var scaledSide: Int?
         /// On macOS Xcode's keys have no idiom: `mac` entries are stored under universal.
         var foldsMacIdiom = false
     }
@@ -152,14 +154,20 @@ public struct CARCompiler: Sendable {
             case .symbol, .brandAssets, .icon:
                 continue  // left out above
             case .image, .data, .appIcon:
+                var variants = asset.variants
+                var scaledSides: [Int: Int] = [:]
+                if asset.kind == .appIcon, let derived = singleSizeIconVariants(asset) {
+                    scaledSides = derived.sides
+                    variants += derived.variants
+                }
                 var sizes: [String] = []
                 if asset.kind == .appIcon {
-                    sizes = Array(Set(asset.variants.compactMap { $0.source == nil ? nil : $0.attributes["size"] })).sorted {
+                    sizes = Array(Set(variants.compactMap { $0.source == nil ? nil : $0.attributes["size"] })).sorted {
                         Self.points($0).width < Self.points($1).width || (Self.points($0).width == Self.points($1).width && $0 < $1)
                     }
                 }
                 var entries: [(width: Int, height: Int, index: Int, idiom: UInt16)] = []
-                for variant in asset.variants where keep(variant.traits, variant.attributes) {
+                for (number, variant) in variants.enumerated() where keep(variant.traits, variant.attributes) {
                     guard let source = variant.source else { continue }
                     let sizeIndex = variant.attributes["size"].flatMap { sizes.firstIndex(of: $0) } ?? 0
                     if asset.kind == .appIcon, let size = variant.attributes["size"] {
@@ -169,11 +177,16 @@ public struct CARCompiler: Sendable {
                             entries.append((Int(points.width.rounded()), Int(points.height.rounded()), sizeIndex, idiom))
                         }
                     }
+                    var fileName = String(source.split(separator: "/").last ?? Substring(source))
+                    if scaledSides[number] != nil, let size = variant.attributes["size"], let scale = variant.traits.displayScale?.value {
+                        // Named as the loose files of the same size are: AppIcon60x60@2x.png, AppIcon76x76@2x~ipad.png.
+                        fileName = "\(asset.name)\(size)@\(scale)x\(variant.traits.idiom == .pad ? "~ipad" : "").png"
+                    }
                     jobs.append(
                         Job(facet: facet, assetName: asset.name, kind: asset.kind, file: root + "/" + source,
-                            fileName: String(source.split(separator: "/").last ?? Substring(source)), contentType: variant.contentType,
+                            fileName: fileName, contentType: variant.contentType,
                             traits: variant.traits, attributes: variant.attributes, properties: asset.properties, color: nil,
-                            iconSizeIndex: sizeIndex))
+                            iconSizeIndex: sizeIndex, scaledSide: scaledSides[number]))
                 }
                 if asset.kind == .appIcon && !entries.isEmpty { multisize.append((facet, asset.name, entries)) }
             }
@@ -523,11 +536,16 @@ public struct CARCompiler: Sendable {
         }
         switch job.contentType {
         case .png?:
-            let image: DecodedImage
+            var image: DecodedImage
             do {
                 image = try PNGCodec.decodeRGBA8(bytes, premultiplied: true)
             } catch {
                 return .failure(CompileProblem("\(job.fileName): \(error)"))
+            }
+            if let side = job.scaledSide {
+                image = DecodedImage(
+                    width: side, height: side, premultiplied: true,
+                    pixels: IconScaler.scale(image.pixels, from: (image.width, image.height), to: (side, side)))
             }
             let bitmap = CSIBuilder.bitmap(image)
             return .success(
@@ -561,6 +579,46 @@ public struct CARCompiler: Sendable {
         case let other:
             return .failure(CompileProblem("\(job.fileName): \(other.map { "\($0)" } ?? "unknown") files are not compiled yet; the entry is left out"))
         }
+    }
+
+    // MARK: Single-size app icons
+
+    /// The iOS and iPadOS icon sizes (points, scales, idiom) a single-size icon stands for: home screen,
+    /// Spotlight, Settings and notifications, at the scales current devices use (iOS 17 and later have no
+    /// 1x iPhone or iPad).
+    static let singleSizeIconSlots: [(points: Double, scales: [Int], idiom: Idiom)] = [
+        (20, [2, 3], .phone), (29, [2, 3], .phone), (40, [2, 3], .phone), (60, [2, 3], .phone),
+        (20, [2], .pad), (29, [2], .pad), (40, [2], .pad), (76, [2], .pad), (83.5, [2], .pad),
+    ]
+
+    /// For an iOS app icon whose only images are universal 1024 pt entries (Xcode 14's single size, one
+    /// per appearance), the variants of every size the platform needs, each to be scaled from its 1024
+    /// image (keyed by position after the asset's own variants), so that the car has every size a device
+    /// looks up as well as the 1024 one.
+    private func singleSizeIconVariants(_ asset: Asset) -> (variants: [Variant], sides: [Int: Int])? {
+        guard options.platform == .iphoneos || options.platform == .iphonesimulator else { return nil }
+        let images = asset.variants.filter { $0.source != nil }
+        guard !images.isEmpty,
+            images.allSatisfy({ $0.attributes["size"] == "1024x1024" && $0.contentType == .png }),
+            images.contains(where: { $0.traits.idiom == nil && $0.attributes["idiom"]?.hasSuffix("marketing") != true })
+        else { return nil }
+        var variants: [Variant] = []
+        var sides: [Int: Int] = [:]
+        for image in images where image.traits.idiom == nil && image.attributes["idiom"]?.hasSuffix("marketing") != true {
+            for slot in Self.singleSizeIconSlots where options.keptIdioms.contains(slot.idiom) {
+                for scale in slot.scales {
+                    var variant = image
+                    variant.traits.idiom = slot.idiom
+                    variant.traits.displayScale = DisplayScale(scale)
+                    let points = slot.points.rounded() == slot.points ? String(Int(slot.points)) : String(slot.points)
+                    variant.attributes["size"] = "\(points)x\(points)"
+                    variant.attributes["idiom"] = slot.idiom == .phone ? "iphone" : "ipad"
+                    sides[asset.variants.count + variants.count] = Int((slot.points * Double(scale)).rounded())
+                    variants.append(variant)
+                }
+            }
+        }
+        return (variants, sides)
     }
 
     // MARK: Image stacks

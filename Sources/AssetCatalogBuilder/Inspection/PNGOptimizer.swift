@@ -31,7 +31,7 @@ public enum PNGOptimizer {
             // Read the header first only to report the dimensions with a too-large error.
             _ = acpng_peek_header(bytes.baseAddress, bytes.count, &header)
             return acpng_optimize(
-                bytes.baseAddress, bytes.count, PNGError.cLimit(maxPixels), &output, message, capacity)
+                bytes.baseAddress, bytes.count, PNGError.cLimit(maxPixels), 0, &output, message, capacity)
         }
         if let error = PNGError(
             status: Int(optimized.result.rawValue), message: optimized.message, width: header.width,

@@ -307,6 +307,9 @@ acpng_status acpng_encode(const void *pixels, uint32_t width, uint32_t height,
  * under iCCP), at most 256 colours as a palette of 1-8 bits. Each form and
  * filter strategy (none, sub, up, average, Paeth, per-row minimum sum) is
  * tried at libdeflate level 1; the smallest is compressed once at level 12.
+ * keep_format != 0 turns the reductions off: the same bit depth, colour type
+ * and palette, only better compressed (what the audit measures, and what its
+ * examples need).
  * On success
  * output->data must be released with acpng_free. The caller decides whether
  * the result is worth keeping (it can be larger than the input).
@@ -314,7 +317,8 @@ acpng_status acpng_encode(const void *pixels, uint32_t width, uint32_t height,
  * default image, so re-encoding would silently drop the animation.
  */
 acpng_status acpng_optimize(const void *data, size_t length,
-                            uint64_t max_pixels, acpng_buffer *output,
+                            uint64_t max_pixels, int keep_format,
+                            acpng_buffer *output,
                             char *message, size_t message_capacity);
 
 /*

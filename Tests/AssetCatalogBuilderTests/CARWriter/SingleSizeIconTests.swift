@@ -49,4 +49,44 @@ struct SingleSizeIconTests {
         // The same input gives the same bytes.
         #expect(AppIconOutputs(index: index, options: CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", appIcon: "AppIcon")).files.map(\.bytes) == all.files.map(\.bytes))
     }
+
+    @Test func theCarHoldsEverySizeASingleSizeIconStandsFor() throws {
+        let fixture = try CatalogFixture()
+        let pixels = [UInt8]((0..<(1024 * 1024)).flatMap { _ in [200, 60, 30, 255] as [UInt8] })
+        try fixture.write("AppIcon.appiconset/icon.png", try PNGCodec.encodeRGBA8(DecodedImage(width: 1024, height: 1024, premultiplied: false, pixels: pixels)))
+        try fixture.contents(
+            "AppIcon.appiconset",
+            #"{"images":[{"filename":"icon.png","idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#)
+        let index = fixture.read()
+        let options = CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", appIcon: "AppIcon", toolVersion: "test")
+        let car = try CARFile(bytes: try CARCompiler(options: options).compile(index).car)
+        let icon = try #require(car.facets.first { $0.name == "AppIcon" })
+        let renditions = icon.renditions.map { car.renditions[$0] }.filter { $0.key[.part] == 220 }
+        // The 1024 image, and each size at the device scales: pixel size = points × scale.
+        var sides: [String: Int] = [:]
+        for rendition in renditions { sides[rendition.name] = rendition.width }
+        #expect(sides["icon.png"] == 1024)
+        #expect(sides["AppIcon60x60@2x.png"] == 120 && sides["AppIcon60x60@3x.png"] == 180)
+        #expect(sides["AppIcon76x76@2x~ipad.png"] == 152 && sides["AppIcon83.5x83.5@2x~ipad.png"] == 167)
+        #expect(renditions.count == 1 + 8 + 5)
+        // Scaled from the flat 1024 image, every pixel keeps its colour.
+        let decoder = CARDecoder(file: car)
+        let sixty = try #require(car.renditions.firstIndex { $0.name == "AppIcon60x60@3x.png" })
+        guard case .image(let image) = try decoder.decode(sixty) else {
+            Issue.record("no image")
+            return
+        }
+        #expect(Array(image.pixels[0..<4]) == [200, 60, 30, 255])
+        // The multisize set lists every size once per idiom.
+        let set = try #require(icon.renditions.map { car.renditions[$0] }.first { $0.layout == 1010 })
+        guard case .multisizeSet(let entries) = set.payload else {
+            Issue.record("no multisize set")
+            return
+        }
+        #expect(entries.count == 1 + 4 + 5)
+        // Thinned to iPhone, no iPad size is left.
+        let phone = CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", targetDevices: [.phone], appIcon: "AppIcon", toolVersion: "test")
+        let thinned = try CARFile(bytes: try CARCompiler(options: phone).compile(index).car)
+        #expect(!thinned.renditions.contains { $0.name.hasSuffix("~ipad.png") })
+    }
 }

@@ -27,7 +27,7 @@ public struct ExamplePNG: Hashable, Sendable {
     public enum Compression: String, Hashable, Sendable {
         /// zlib level 0: stored blocks, no compression at all (what `unoptimized-png` looks for).
         case stored
-        /// Re-encoded by the lossless optimizer (zlib level 9, best filters).
+        /// Re-encoded by the lossless optimizer in the same format (best filters, libdeflate level 12).
         case optimized
     }
 
@@ -175,7 +175,7 @@ enum ExamplePNGWriter {
         var message = [CChar](repeating: 0, count: 256)
         let status = png.withUnsafeBufferPointer { input in
             message.withUnsafeMutableBufferPointer { text in
-                acpng_optimize(input.baseAddress, input.count, 1 << 28, &output, text.baseAddress, text.count)
+                acpng_optimize(input.baseAddress, input.count, 1 << 28, 1, &output, text.baseAddress, text.count)
             }
         }
         defer { acpng_free(output.data) }

@@ -4,7 +4,7 @@ import AssetCatalog
 public struct UnoptimizedPNGRule: AuditRule {
     public static let identifier = "unoptimized-png"
     public static let defaultSeverity = Diagnostic.Severity.note
-    public static let summary = "A PNG that lossless re-encoding (best filters, zlib level 9) would make smaller by more than a configurable share."
+    public static let summary = "A PNG that lossless re-encoding (best filters, libdeflate level 12, same format) would make smaller by more than a configurable share."
     public static let rationale = """
         Exporters that store PNGs uncompressed or barely compressed, or that embed kilobytes of metadata (XMP, \
         text, thumbnails), make the app larger for nothing: the pixels stay exactly the same after re-encoding. \

@@ -3,14 +3,15 @@ internal import CPNGSupport
 /// Lossless PNG re-encoding, to measure what an optimizer would save, and the cheap chunk walk that
 /// decides whether measuring is worth it.
 enum PNGRecompression {
-    /// The size of the losslessly re-encoded file (best filter strategy, zlib level 9, metadata chunks
-    /// dropped), or `nil` when the file cannot be re-encoded.
+    /// The size of the losslessly re-encoded file in the same format (best filter strategy, libdeflate's
+    /// highest level, metadata chunks dropped), or `nil` when the file cannot be re-encoded. Format changes
+    /// (dropping an opaque alpha channel, 16 → 8 bits) are left to the rules that report them.
     static func optimizedSize(_ png: [UInt8]) -> Int? {
         var output = acpng_buffer(data: nil, length: 0, capacity: 0)
         var message = [CChar](repeating: 0, count: 256)
         let status = png.withUnsafeBufferPointer { input in
             message.withUnsafeMutableBufferPointer { text in
-                acpng_optimize(input.baseAddress, input.count, 1 << 28, &output, text.baseAddress, text.count)
+                acpng_optimize(input.baseAddress, input.count, 1 << 28, 1, &output, text.baseAddress, text.count)
             }
         }
         defer { acpng_free(output.data) }
