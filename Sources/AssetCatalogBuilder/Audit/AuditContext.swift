@@ -17,9 +17,15 @@ public final class AssetAuditContext {
     let shared: AuditShared
     /// The opened `Assets.car` when the asset comes from one (rules of compiled catalogs read its renditions).
     public let compiledCatalog: CARFile?
+    /// Paths and facets of ``compiledCatalog``, worked out once per audit.
+    let compiledLookup: CARAuditLookup?
 
-    init(asset: Asset, source: CatalogSource, configuration: AuditConfiguration, shared: AuditShared, compiledCatalog: CARFile? = nil) {
+    init(
+        asset: Asset, source: CatalogSource, configuration: AuditConfiguration, shared: AuditShared, compiledCatalog: CARFile? = nil,
+        compiledLookup: CARAuditLookup? = nil
+    ) {
         self.compiledCatalog = compiledCatalog
+        self.compiledLookup = compiledLookup ?? compiledCatalog.map(CARAuditLookup.init)
         self.asset = asset
         self.catalogPath = source.path
         self.catalogKind = source.kind

@@ -61,6 +61,7 @@ public struct Auditor: Sendable {
 
         // Whole-audit rules, once, when some source is of a kind they check.
         let catalogContext = CatalogAuditContext(index: index, configurations: configurations, compiledCatalogs: compiledCatalogs)
+        let lookups = compiledCatalogs.mapValues(CARAuditLookup.init)
         var findings: [Finding] = []
         for rule in instances where sourceKinds.contains(where: type(of: rule).input.accepts) || index.sources.isEmpty {
             findings += rule.check(catalog: catalogContext)
@@ -82,7 +83,7 @@ public struct Auditor: Sendable {
             let source = sources[asset.sourceIndex]
             let context = AssetAuditContext(
                 asset: asset, source: source, configuration: configuration, shared: shared,
-                compiledCatalog: compiledCatalogs[source.path])
+                compiledCatalog: compiledCatalogs[source.path], compiledLookup: lookups[source.path])
             var found: [Finding] = []
             for rule in instances
             where configuration.isEnabled(type(of: rule).identifier) && type(of: rule).input.accepts(source.kind) {
