@@ -77,25 +77,30 @@ struct PackPlan: Sendable {
             return root.hasSuffix("/") ? root + asset.path : root + "/" + asset.path
         }
 
-        // Assets sorted by name bytes; ties (duplicates) are reported below.
-        let keyed = index.assets.map { (key: Array($0.name.utf8), asset: $0) }
-        let sorted = keyed.sorted { lhs, rhs in
-            if lhs.key != rhs.key { return lhs.key.lexicographicallyPrecedes(rhs.key) }
-            return fullPath(lhs.asset) < fullPath(rhs.asset)
+        // Assets sorted by name bytes; ties (duplicates) are reported below. Positions are sorted, not
+        // copies of the assets, and names compare in place: no per-asset key is allocated.
+        let sorted = index.assets.indices.sorted { lhs, rhs in
+            let order = Bytewise.compare(index.assets[lhs].name, index.assets[rhs].name)
+            if order != 0 { return order < 0 }
+            return fullPath(index.assets[lhs]) < fullPath(index.assets[rhs])
         }
         var leftOut: [Diagnostic] = []
-        var unique: [(key: [UInt8], asset: AssetCatalogBuilder.Asset)] = []
+        var unique: [Int] = []
+        unique.reserveCapacity(sorted.count)
         var position = 0
         while position < sorted.count {
             var end = position + 1
-            while end < sorted.count, sorted[end].key == sorted[position].key { end += 1 }
+            while end < sorted.count, Bytewise.equal(index.assets[sorted[end]].name, index.assets[sorted[position]].name) {
+                end += 1
+            }
             unique.append(sorted[position])
             if end - position > 1 {
-                let kept = fullPath(sorted[position].asset)
+                let first = index.assets[sorted[position]]
+                let kept = fullPath(first)
                 duplicates.append(
                     PackError.Duplicate(
-                        name: sorted[position].asset.name, paths: sorted[position..<end].map { fullPath($0.asset) }))
-                for (_, other) in sorted[(position + 1)..<end] {
+                        name: first.name, paths: sorted[position..<end].map { fullPath(index.assets[$0]) }))
+                for other in sorted[(position + 1)..<end].map({ index.assets[$0] }) {
                     let root = index.sources.indices.contains(other.sourceIndex) ? index.sources[other.sourceIndex].path : "?"
                     leftOut.append(
                         Diagnostic(
@@ -119,7 +124,8 @@ struct PackPlan: Sendable {
             packedTraits[traits] = value
             return value
         }
-        for (_, asset) in unique {
+        assets.reserveCapacity(unique.count)
+        for asset in unique.lazy.map({ index.assets[$0] }) {
             guard index.sources.indices.contains(asset.sourceIndex) else {
                 throw .unrepresentable("asset '\(asset.name)' refers to source \(asset.sourceIndex), which does not exist")
             }
@@ -127,6 +133,7 @@ struct PackPlan: Sendable {
             var planned = Asset(
                 name: asset.name, kind: asset.kind, sourceIndex: newSourceIndex[asset.sourceIndex], path: asset.path,
                 properties: Self.attributes(asset.properties, members: asset.members), variants: [])
+            planned.variants.reserveCapacity(asset.kind == .color ? asset.colors.count : asset.variants.count)
             if asset.kind == .color {
                 for color in asset.colors {
                     let target: Int

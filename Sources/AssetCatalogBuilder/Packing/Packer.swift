@@ -215,8 +215,10 @@ public struct Packer: Sendable {
         var blueprint = ArchiveBlueprint(sources: plan.sources, payloads: payloads, colors: plan.colors)
         var variantCount = 0
         var skipped = plan.skippedVariantCount
+        blueprint.assets.reserveCapacity(plan.assets.count)
         for asset in plan.assets {
             var variants: [ArchiveBlueprint.Variant] = []
+            variants.reserveCapacity(asset.variants.count)
             for variant in asset.variants {
                 var target = variant.target
                 if asset.kind != .color {
