@@ -38,8 +38,11 @@ public struct Packer: Sendable {
     /// When a cache is in use and neither the inputs nor the archive changed since the last pack, the
     /// archive is left as it is and the summary says ``PackSummary/upToDate``.
     ///
+    /// The index is consumed: once the plan is made from it, it is released (when the caller hands it
+    /// over with `consume`), so a large catalog is not held twice while its files are packed.
+    ///
     /// - Throws: ``PackError``; nothing is written then.
-    public func pack(_ index: CatalogIndex, to outputPath: String) throws(PackError) -> PackSummary {
+    public func pack(_ index: consuming CatalogIndex, to outputPath: String) throws(PackError) -> PackSummary {
         let started = DispatchTime.now()
         let cacheDirectory = options.cacheDirectory(forOutput: outputPath)
 
@@ -48,7 +51,7 @@ public struct Packer: Sendable {
         // stats every input, nothing more.
         var fingerprint: PackFingerprint?
         if let cacheDirectory {
-            let current = PackFingerprint(index: index, options: optionsDigest())
+            let current = PackFingerprint(index: copy index, options: optionsDigest())
             fingerprint = current
             if let record = PackCache.loadOutputRecord(directory: cacheDirectory), record.path == outputPath,
                 let existing = FileBytes.status(outputPath), existing.size == record.size,
@@ -67,6 +70,7 @@ public struct Packer: Sendable {
             }
         }
 
+        // The last use: the index goes into the plan's initializer and is released when it returns.
         let plan = try PackPlan(index, allowErrors: options.allowErrors)
         let cache = cacheDirectory.map { PackCache.load(directory: $0) }
         let output = try TemporaryOutput(finalPath: outputPath, handleSignals: options.handleSignals)
@@ -117,7 +121,10 @@ public struct Packer: Sendable {
         var filePayload = [Int?](repeating: nil, count: plan.files.count)
         var statuses = [FileBytes.Status?](repeating: nil, count: plan.files.count)
         var entries: [PackCache.Entry] = []
-        var byKey: [DedupeKey: [Int]] = [:]
+        // Payloads by length and CRC: the latest payload with a key, and for each payload the one before
+        // it with the same key (-1: none). A chain, not an array per key: one allocation less per payload.
+        var byKey: [DedupeKey: Int] = [:]
+        var previousWithKey: [Int] = []
         var problems: [Diagnostic] = []
         var summary = PackSummary()
         var position = ArchiveEncoder.dataStart
@@ -158,7 +165,10 @@ public struct Packer: Sendable {
 
                 let key = DedupeKey(length: result.bytes.count, crc: result.crc)
                 var match: Int?
-                for candidate in byKey[key] ?? [] {
+                var next = byKey[key] ?? -1
+                while next >= 0 {
+                    let candidate = next
+                    next = previousWithKey[candidate]
                     let same: Bool
                     if let inBatch = pendingPayloads[candidate] {
                         same = inBatch.contentEquals(result.bytes)
@@ -184,7 +194,8 @@ public struct Packer: Sendable {
                         pixelWidth: result.width, pixelHeight: result.height, contentType: result.contentType,
                         optimized: result.optimized))
                 filePayload[fileIndex] = payloadIndex
-                byKey[key, default: []].append(payloadIndex)
+                previousWithKey.append(byKey[key] ?? -1)
+                byKey[key] = payloadIndex
                 pendingPayloads[payloadIndex] = result.bytes
                 pending.append(result.bytes)
                 position += result.bytes.count
