@@ -71,11 +71,14 @@ public struct Packer: Sendable {
         }
 
         // The last use: the index goes into the plan's initializer and is released when it returns.
-        let plan = try PackPlan(index, allowErrors: options.allowErrors)
+        var plan = try PackPlan(index, allowErrors: options.allowErrors)
+        // The index was built on the reading threads, in their own malloc arenas; freed, its pages would
+        // still count as the process's memory until the allocator gives them back.
+        FreedMemory.returnToSystem()
         let cache = cacheDirectory.map { PackCache.load(directory: $0) }
         let output = try TemporaryOutput(finalPath: outputPath, handleSignals: options.handleSignals)
         var sink = FileSink(output: output)
-        var (summary, entries, statuses) = try write(plan, to: &sink, cache: cache, started: started)
+        var (summary, entries, statuses) = try write(&plan, to: &sink, cache: cache, started: started)
         try output.commit(synchronize: options.synchronizeToDisk)
         summary.output = outputPath
         summary.elapsedSeconds = Self.seconds(since: started)
@@ -100,9 +103,9 @@ public struct Packer: Sendable {
     /// - Throws: ``PackError``.
     public func packToBytes(_ index: CatalogIndex) throws(PackError) -> (archive: [UInt8], summary: PackSummary) {
         let started = DispatchTime.now()
-        let plan = try PackPlan(index, allowErrors: options.allowErrors)
+        var plan = try PackPlan(index, allowErrors: options.allowErrors)
         var sink = MemorySink()
-        var (summary, _, _) = try write(plan, to: &sink, cache: nil, started: started)
+        var (summary, _, _) = try write(&plan, to: &sink, cache: nil, started: started)
         summary.elapsedSeconds = Self.seconds(since: started)
         return (sink.bytes, summary)
     }
@@ -114,7 +117,7 @@ public struct Packer: Sendable {
     private static let batchBytes = 64 << 20
 
     private func write<Sink: ArchiveSink>(
-        _ plan: PackPlan, to sink: inout Sink, cache: PackCache?, started: DispatchTime
+        _ plan: inout PackPlan, to sink: inout Sink, cache: PackCache?, started: DispatchTime
     ) throws(PackError) -> (PackSummary, [PackCache.Entry], [FileBytes.Status?]) {
         let processor = FileProcessor(options: options, cache: cache)
         var payloads: [ArchiveBlueprint.Payload] = []
@@ -142,7 +145,8 @@ public struct Packer: Sendable {
                 end += 1
             }
             let first = start
-            let results = Parallel.map(end - start, jobs: options.jobs) { processor.process(plan.files[first + $0]) }
+            let files = plan.files
+            let results = Parallel.map(end - start, jobs: options.jobs) { processor.process(files[first + $0]) }
 
             var pending: [OwnedBytes] = []
             var pendingPayloads: [Int: OwnedBytes] = [:]
@@ -222,12 +226,23 @@ public struct Packer: Sendable {
             if !errors.isEmpty { throw .several(errors) }
         }
 
+        // Building the tables is the largest moment of a pack: what is done with goes first. The files
+        // (unless the caller records them in the cache) and the payloads by content are no longer needed,
+        // and each planned asset's variants are released as soon as its archive variants are made.
+        if cache == nil { plan.files = [] }
+        byKey = [:]
+        previousWithKey = []
+        var planned = plan.assets
+        plan.assets = []
+
         // Tables: the plan's assets with file indices turned into payload indices.
         var blueprint = ArchiveBlueprint(sources: plan.sources, payloads: payloads, colors: plan.colors)
         var variantCount = 0
         var skipped = plan.skippedVariantCount
-        blueprint.assets.reserveCapacity(plan.assets.count)
-        for asset in plan.assets {
+        blueprint.assets.reserveCapacity(planned.count)
+        for position in planned.indices {
+            let asset = planned[position]
+            planned[position].variants = []
             var variants: [ArchiveBlueprint.Variant] = []
             variants.reserveCapacity(asset.variants.count)
             for variant in asset.variants {
