@@ -130,12 +130,16 @@ struct InfoReport {
     /// stays bounded however many assets there are: the assets array is rendered a window of pieces at
     /// a time (in parallel), each window emitted before the next is rendered. The bytes are the same as
     /// rendering everything into one buffer.
-    func render<Failure: Error>(emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+    ///
+    /// - Parameter piecesPerWindow: pieces of ``assetsPerPiece`` assets rendered before they are emitted.
+    func render<Failure: Error>(
+        piecesPerWindow: Int = InfoReport.defaultPiecesPerWindow, emit: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) {
         var json = InfoJSONWriter(capacity: 4096)
         json.open("{")
         json.key("assets")
         json.open("[")
-        let summary = try renderAssets(into: &json, emit: emit)
+        let summary = try renderAssets(into: &json, piecesPerWindow: max(1, piecesPerWindow), emit: emit)
         json.close("]")
         if let car {
             json.key("car")
@@ -196,13 +200,13 @@ struct InfoReport {
 
     /// How many pieces are rendered at once: enough to keep every core busy, few enough that a window's
     /// bytes stay small (about 0.5 MB a piece).
-    private static var piecesPerWindow: Int { max(2, 2 * ProcessInfo.processInfo.activeProcessorCount) }
+    static var defaultPiecesPerWindow: Int { max(2, 2 * ProcessInfo.processInfo.activeProcessorCount) }
 
     /// Writes the assets array's items into `json` (its innermost open container), rendering them in
     /// pieces on all cores a window at a time and emitting each window before rendering the next; the
     /// summary is computed meanwhile, alongside the first window.
     private func renderAssets<Failure: Error>(
-        into json: inout InfoJSONWriter, emit: ([UInt8]) throws(Failure) -> Void
+        into json: inout InfoJSONWriter, piecesPerWindow: Int, emit: ([UInt8]) throws(Failure) -> Void
     ) throws(Failure) -> InfoSummary {
         let assets = index.assets
         let ranges = stride(from: 0, to: assets.count, by: Self.assetsPerPiece).map {
@@ -212,7 +216,7 @@ struct InfoReport {
         var summaryPending = true
         var windowStart = 0
         repeat {
-            let window = Array(ranges[windowStart..<min(ranges.count, windowStart + Self.piecesPerWindow)])
+            let window = Array(ranges[windowStart..<min(ranges.count, windowStart + piecesPerWindow)])
             let depth = json.itemCounts
             let pieces = ConcurrentSlots<[UInt8]>(count: window.count)
             let withSummary = summaryPending
