@@ -252,41 +252,52 @@ if [ "$only" = scale ]; then
     awk -v n="$sets" 'BEGIN { for (i = 0; i < 1000; i++) printf "{\"name\": \"Asset%05d\", \"device\": \"iphone-portrait\"}\n", int(i * n / 1000) }' \
       > "$scale_dir/lookups-$sets.jsonl"
   done
-  if [ -n "$baseline_bin" ]; then echo "  baseline: $baseline_bin (same runs, interleaved)"; fi
+  if [ -n "$baseline_bin" ]; then echo "  baseline: $baseline_bin (same runs, alternating run by run)"; fi
   echo "  (the machine may be shared: compare the ratios and the baseline from this run, not absolute times)"
 
-  # measure LABEL SETS CMD...: runs CMD $scale_runs times and appends "LABEL SETS median_seconds max_rss_kb".
+  whiches=(new)
+  if [ -n "$baseline_bin" ]; then whiches+=(base); fi
+  # measure LABEL SETS ARGS...: runs assetc ARGS $scale_runs times, and the baseline binary as often,
+  # alternating run by run (so the machine's slow spells hit both); @WHICH@ in ARGS becomes new or base.
+  # Appends "WHICH:LABEL SETS median_seconds max_rss_kb" for each binary.
   measure() {
     local label="$1" sets="$2"
     shift 2
-    local times=() rss=0
+    local which binary seconds kb
+    local -a args
+    local -A times=() rss=()
     for _ in $(seq "$scale_runs"); do
-      /usr/bin/time -f '%e %M' -o "$scale_dir/time.txt" "$@" >/dev/null 2>&1 || true
-      read -r seconds kb < <(tail -1 "$scale_dir/time.txt")
-      times+=("$seconds")
-      if [ "$kb" -gt "$rss" ]; then rss=$kb; fi
+      for which in "${whiches[@]}"; do
+        binary="$bin/assetc"
+        if [ "$which" = base ]; then binary="$baseline_bin"; fi
+        args=("${@//@WHICH@/$which}")
+        /usr/bin/time -f '%e %M' -o "$scale_dir/time.txt" "$binary" "${args[@]}" >/dev/null 2>&1 || true
+        read -r seconds kb < <(tail -1 "$scale_dir/time.txt")
+        times[$which]="${times[$which]:-} $seconds"
+        if [ "$kb" -gt "${rss[$which]:-0}" ]; then rss[$which]=$kb; fi
+      done
     done
-    echo "$label $sets $(printf '%s\n' "${times[@]}" | sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}') $rss" >> "$scale_dir/results.txt"
+    for which in "${whiches[@]}"; do
+      echo "$which:$label $sets $(printf '%s\n' ${times[$which]} | sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}') ${rss[$which]}" \
+        >> "$scale_dir/results.txt"
+    done
   }
   : > "$scale_dir/results.txt"
-  binaries=("$bin/assetc")
-  if [ -n "$baseline_bin" ]; then binaries+=("$baseline_bin"); fi
   for sets in "$small" "$large"; do
     catalog_n="$scale_dir/Bench-$sets.xcassets"
     # Warm the page cache (GNU tar skips reading when the archive is /dev/null itself, hence the pipe).
     tar -cf - -C "$scale_dir" "Bench-$sets.xcassets" | cat > /dev/null
-    for binary in "${binaries[@]}"; do
-      which=new
-      if [ "$binary" != "$bin/assetc" ]; then which=base; fi
-      out="$scale_dir/Bench-$sets-$which.assetc"
-      measure "$which:info" "$sets" "$binary" info --json "$catalog_n"
-      measure "$which:audit" "$sets" "$binary" audit "$catalog_n"
-      measure "$which:pack" "$sets" "$binary" pack "$catalog_n" -o "$out" --no-cache --quiet
+    measure info "$sets" info --json "$catalog_n"
+    measure audit "$sets" audit "$catalog_n"
+    measure pack "$sets" pack "$catalog_n" -o "$scale_dir/Bench-$sets-@WHICH@.assetc" --no-cache --quiet
+    for which in "${whiches[@]}"; do
+      binary="$bin/assetc"
+      if [ "$which" = base ]; then binary="$baseline_bin"; fi
       rm -rf "$scale_dir/cache-$sets-$which"
-      "$binary" pack "$catalog_n" -o "$out" --cache "$scale_dir/cache-$sets-$which" --quiet
-      measure "$which:repack" "$sets" "$binary" pack "$catalog_n" -o "$out" --cache "$scale_dir/cache-$sets-$which" --quiet
-      measure "$which:lookup" "$sets" "$binary" resolve "$out" --batch "$scale_dir/lookups-$sets.jsonl"
+      "$binary" pack "$catalog_n" -o "$scale_dir/Bench-$sets-$which.assetc" --cache "$scale_dir/cache-$sets-$which" --quiet
     done
+    measure repack "$sets" pack "$catalog_n" -o "$scale_dir/Bench-$sets-@WHICH@.assetc" --cache "$scale_dir/cache-$sets-@WHICH@" --quiet
+    measure lookup "$sets" resolve "$scale_dir/Bench-$sets-@WHICH@.assetc" --batch "$scale_dir/lookups-$sets.jsonl"
   done
   archive_mb() { awk -v b="$(stat -c %s "$scale_dir/Bench-$1-new.assetc")" 'BEGIN { printf "%.0f", b / 1e6 }'; }
   echo "  archives: $small sets $(archive_mb "$small") MB, $large sets $(archive_mb "$large") MB"

@@ -1,4 +1,5 @@
 import AssetCatalog
+import Foundation
 import Testing
 
 @testable import AssetCatalogBuilder
@@ -31,5 +32,55 @@ struct ReaderIndexSizeTests {
         #expect(three.variants.capacity < 4)
         #expect(five.variants.capacity < 8)
         #expect(accent.colors.capacity < 4)
+    }
+}
+
+@Suite("PNG inspection: compact, same meaning")
+struct PNGInspectionCompactTests {
+    private static let full = PNGInspection(
+        width: 4096, height: 2_147_483_647, bitDepth: 16, colorType: .rgba, isInterlaced: true, hasAlphaChannel: true,
+        isFullyOpaque: false, hasSRGBChunk: true, sRGBRenderingIntent: 3, hasGammaChunk: true,
+        hasChromaticitiesChunk: true, hasICCPChunk: true,
+        iccProfile: ICCProfileInfo(name: "Display P3", description: "Display P3", colorSpace: .displayP3, byteCount: 536),
+        dataProfile: PNGDataProfile(imageDataBytes: 1000, droppableBytes: 12, isStored: false, refilteredEstimate: 900))
+
+    @Test("every field reads back as given, and an ICC profile implies the iCCP chunk")
+    func fieldsReadBack() {
+        let full = Self.full
+        #expect(full.width == 4096 && full.height == 2_147_483_647 && full.bitDepth == 16 && full.colorType == .rgba)
+        #expect(full.isInterlaced && full.hasAlphaChannel && full.isFullyOpaque == false && full.hasSRGBChunk)
+        #expect(full.sRGBRenderingIntent == 3 && full.hasGammaChunk && full.hasChromaticitiesChunk && full.hasICCPChunk)
+        #expect(full.iccProfile?.name == "Display P3" && full.dataProfile?.refilteredEstimate == 900)
+        let bare = PNGInspection(
+            width: 1, height: 1, bitDepth: 8, colorType: .gray, isInterlaced: false, hasAlphaChannel: false,
+            isFullyOpaque: nil, hasSRGBChunk: false, iccProfile: nil)
+        #expect(!bare.isInterlaced && !bare.hasAlphaChannel && bare.isFullyOpaque == nil && !bare.hasSRGBChunk)
+        #expect(bare.sRGBRenderingIntent == nil && !bare.hasGammaChunk && !bare.hasChromaticitiesChunk && !bare.hasICCPChunk)
+        #expect(bare.iccProfile == nil && bare.dataProfile == nil)
+        let profileOnly = PNGInspection(
+            width: 1, height: 1, bitDepth: 8, colorType: .rgb, isInterlaced: false, hasAlphaChannel: false,
+            isFullyOpaque: nil, hasSRGBChunk: false, hasICCPChunk: false, iccProfile: Self.full.iccProfile)
+        #expect(profileOnly.hasICCPChunk)
+        #expect(bare != profileOnly && bare == bare)
+    }
+
+    @Test("encoded under the plain struct's keys, and decoded back equal")
+    func codableRoundTrip() throws {
+        let data = try JSONEncoder().encode(Self.full)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(
+            Set(object.keys) == [
+                "width", "height", "bitDepth", "colorType", "isInterlaced", "hasAlphaChannel", "isFullyOpaque",
+                "hasSRGBChunk", "sRGBRenderingIntent", "hasGammaChunk", "hasChromaticitiesChunk", "hasICCPChunk",
+                "iccProfile", "dataProfile",
+            ])
+        #expect(object["height"] as? Int == 2_147_483_647)
+        #expect(try JSONDecoder().decode(PNGInspection.self, from: data) == Self.full)
+    }
+
+    @Test("small enough for an index that holds one per PNG: at most 64 bytes inline, the profile out of line")
+    func inlineSize() {
+        // 136 bytes as a plain struct of Ints and optionals (with the profile inline).
+        #expect(MemoryLayout<PNGInspection>.stride <= 64)
     }
 }
