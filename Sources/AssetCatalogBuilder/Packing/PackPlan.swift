@@ -141,9 +141,10 @@ struct PackPlan: Sendable {
             guard index.sources.indices.contains(asset.sourceIndex) else {
                 throw .unrepresentable("asset '\(asset.name)' refers to source \(asset.sourceIndex), which does not exist")
             }
-            let source = index.sources[asset.sourceIndex]
+            let root = index.sources[asset.sourceIndex]
             var planned = Asset(
-                name: asset.name, kind: asset.kind, sourceIndex: newSourceIndex[asset.sourceIndex], path: asset.path,
+                name: Self.owned(asset.name), kind: asset.kind, sourceIndex: newSourceIndex[asset.sourceIndex],
+                path: Self.owned(asset.path),
                 properties: Self.attributes(asset.properties, members: asset.members), variants: [])
             planned.variants.reserveCapacity(asset.kind == .color ? asset.colors.count : asset.variants.count)
             if asset.kind == .color {
@@ -163,11 +164,12 @@ struct PackPlan: Sendable {
                 }
             } else {
                 for variant in asset.variants {
-                    guard variant.isSelectable, let relative = variant.source else {
+                    guard variant.isSelectable, let source = variant.source else {
                         skippedVariantCount += 1
                         continue
                     }
-                    let key = FileKey(catalog: source.path, relative: relative)
+                    let relative = Self.owned(source)
+                    let key = FileKey(catalog: root.path, relative: relative)
                     let target: Int
                     if let known = fileIndex[key] {
                         target = known
@@ -176,7 +178,7 @@ struct PackPlan: Sendable {
                         fileIndex[key] = target
                         files.append(
                             File(
-                                catalog: source.path, relative: relative,
+                                catalog: root.path, relative: relative,
                                 contentType: variant.inspection?.contentType ?? variant.contentType ?? .unknown,
                                 byteCount: variant.inspection?.byteCount ?? 0,
                                 pixelWidth: variant.inspection?.pixelWidth, pixelHeight: variant.inspection?.pixelHeight))
@@ -208,6 +210,14 @@ struct PackPlan: Sendable {
         }
         if let value = properties.templateRenderingIntent { result.append(.init("template-rendering-intent", value)) }
         return result
+    }
+
+    /// A copy of `text` in storage of its own. The index's strings were made on the reading threads,
+    /// packed in memory between the variants the plan releases; the plan's own copies let those pages
+    /// be freed whole (and returned to the system) instead of kept alive by a few strings each.
+    private static func owned(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { String(decoding: $0, as: UTF8.self) }
     }
 
     /// A file by the root it is in and its path from there: the same file when both match.
