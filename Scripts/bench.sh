@@ -8,6 +8,8 @@
 #                                 name lookups from 1 to the core count threads against a Dictionary baseline
 #   Scripts/bench.sh optimize     pack --optimize against oxipng level 2 (pyoxipng) and optipng -o2 on the 200
 #                                 artwork PNGs of ../shared/bench/gen-artwork.sh, all on every core, same run
+#   Scripts/bench.sh scale        time per set and peak RSS at 10,000 and 100,000 sets (SCALE_SMALL, SCALE_LARGE
+#                                 pick other sizes; SCALE_BASELINE_BIN=path/to/old/assetc runs it too, interleaved)
 #
 # `car` needs the Assets.car files of ../shared/cars (CARS_DIR to use another folder) and, for the reference
 # LZFSE/LZVN figures, the `lzfse` package from PyPI (pip install lzfse).
@@ -23,7 +25,7 @@ runs="${BENCH_RUNS:-5}"
 mkdir -p "$bench_dir"
 
 swift build -c release --product assetc
-if [ "$only" = compile ] || [ "$only" = optimize ]; then
+if [ "$only" = compile ] || [ "$only" = optimize ] || [ "$only" = scale ]; then
   : # the assetc binary is all it needs
 elif [ "$only" = car ]; then
   swift build -c release --product CARBenchmark
@@ -73,7 +75,7 @@ interleaved_medians() {
 
 catalog="$bench_dir/Bench.xcassets"
 stamp="$bench_dir/.generator-$(sha256sum Scripts/generate-bench-catalog.py | cut -c1-16)"
-if [ ! -e "$stamp" ] && [ "$only" != "resolver" ] && [ "$only" != "car" ] && [ "$only" != "lookup" ] && [ "$only" != "optimize" ]; then
+if [ ! -e "$stamp" ] && [ "$only" != "resolver" ] && [ "$only" != "car" ] && [ "$only" != "lookup" ] && [ "$only" != "optimize" ] && [ "$only" != "scale" ]; then
   echo "generating $catalog (10,000 image sets x 3 PNG scales)…"
   rm -f "$bench_dir"/.generator-*
   python3 Scripts/generate-bench-catalog.py "$catalog" --sets 10000
@@ -278,4 +280,116 @@ PY
   printf '  %-34s %8ss %12s bytes\n' "optipng -o2 ($cores processes)" "$optipng_s" "$optipng_bytes"
   printf '  %-34s %8ss %12s bytes\n' "assetc pack --optimize" "$assetc_s" "$assetc_bytes"
   echo "  assetc / oxipng: bytes $(ratio "$assetc_bytes" "$oxipng_bytes")x (target <= 1), time $(ratio "$assetc_s" "$oxipng_s")x (target <= 1)"
+fi
+
+if [ "$only" = scale ]; then
+  # Cost must grow in a straight line: the same commands on the generated catalog at two sizes, time per set
+  # (median of SCALE_RUNS runs, page cache warmed first) and peak RSS (/usr/bin/time -v, the largest of the runs).
+  small="${SCALE_SMALL:-10000}"
+  large="${SCALE_LARGE:-100000}"
+  scale_runs="${SCALE_RUNS:-3}"
+  scale_dir="$bench_dir/scale"
+  baseline_bin="${SCALE_BASELINE_BIN:-}"
+  mkdir -p "$scale_dir"
+  echo
+  echo "== Scale: $small and $large sets x 3 PNG scales; time per set (target: ratio <= 1.15) and peak RSS"
+  if [ ! -x /usr/bin/time ]; then
+    if [ "$(id -u)" -eq 0 ]; then apt-get install -y -qq time >/dev/null || true; fi
+    if [ ! -x /usr/bin/time ]; then echo "  /usr/bin/time is missing (apt-get install time): scale skipped"; exit 1; fi
+  fi
+  generator_hash=$(sha256sum Scripts/generate-bench-catalog.py | cut -c1-16)
+  # About 36 KB a set for the catalog, as much again for the archives and the cache.
+  for sets in "$small" "$large"; do
+    if [ ! -e "$scale_dir/.generator-$generator_hash-$sets" ]; then
+      need_kb=$(( sets * 80 ))
+      free_kb=$(df -Pk "$scale_dir" | awk 'NR == 2 { print $4 }')
+      if [ "$free_kb" -lt "$need_kb" ]; then
+        echo "  $sets sets need about $(( need_kb / 1024 )) MB free under $scale_dir, only $(( free_kb / 1024 )) MB are:"
+        echo "  free some space, point BENCH_DIR elsewhere, or pick a smaller size (SCALE_LARGE=30000)"
+        exit 1
+      fi
+      echo "  generating $scale_dir/Bench-$sets.xcassets…"
+      rm -f "$scale_dir"/.generator-*-"$sets"
+      python3 Scripts/generate-bench-catalog.py "$scale_dir/Bench-$sets.xcassets" --sets "$sets"
+      touch "$scale_dir/.generator-$generator_hash-$sets"
+    fi
+    # 1,000 names spread over the whole catalog, for the open + lookup figure.
+    awk -v n="$sets" 'BEGIN { for (i = 0; i < 1000; i++) printf "{\"name\": \"Asset%05d\", \"device\": \"iphone-portrait\"}\n", int(i * n / 1000) }' \
+      > "$scale_dir/lookups-$sets.jsonl"
+  done
+  if [ -n "$baseline_bin" ]; then echo "  baseline: $baseline_bin (same runs, alternating run by run)"; fi
+  echo "  (the machine may be shared: compare the ratios and the baseline from this run, not absolute times)"
+
+  whiches=(new)
+  if [ -n "$baseline_bin" ]; then whiches+=(base); fi
+  # measure LABEL SETS ARGS...: runs assetc ARGS $scale_runs times, and the baseline binary as often,
+  # alternating run by run (so the machine's slow spells hit both); @WHICH@ in ARGS becomes new or base.
+  # Appends "WHICH:LABEL SETS median_seconds max_rss_kb" for each binary.
+  measure() {
+    local label="$1" sets="$2"
+    shift 2
+    local which binary seconds kb
+    local -a args
+    local -A times=() rss=()
+    for _ in $(seq "$scale_runs"); do
+      for which in "${whiches[@]}"; do
+        binary="$bin/assetc"
+        if [ "$which" = base ]; then binary="$baseline_bin"; fi
+        args=("${@//@WHICH@/$which}")
+        # Each run starts with no dirty pages: otherwise a pack pays for writing back the previous
+        # run's archive (3.5 GB at 100,000 sets), which is the disk's speed, not the command's.
+        sync
+        /usr/bin/time -f '%e %M' -o "$scale_dir/time.txt" "$binary" "${args[@]}" >/dev/null 2>&1 || true
+        read -r seconds kb < <(tail -1 "$scale_dir/time.txt")
+        times[$which]="${times[$which]:-} $seconds"
+        if [ "$kb" -gt "${rss[$which]:-0}" ]; then rss[$which]=$kb; fi
+      done
+    done
+    for which in "${whiches[@]}"; do
+      echo "$which:$label $sets $(printf '%s\n' ${times[$which]} | sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}') ${rss[$which]}" \
+        >> "$scale_dir/results.txt"
+    done
+  }
+  : > "$scale_dir/results.txt"
+  for sets in "$small" "$large"; do
+    catalog_n="$scale_dir/Bench-$sets.xcassets"
+    # Warm the page cache (GNU tar skips reading when the archive is /dev/null itself, hence the pipe).
+    tar -cf - -C "$scale_dir" "Bench-$sets.xcassets" | cat > /dev/null
+    measure info "$sets" info --json "$catalog_n"
+    measure audit "$sets" audit "$catalog_n"
+    measure pack "$sets" pack "$catalog_n" -o "$scale_dir/Bench-$sets-@WHICH@.assetc" --no-cache --quiet
+    for which in "${whiches[@]}"; do
+      binary="$bin/assetc"
+      if [ "$which" = base ]; then binary="$baseline_bin"; fi
+      rm -rf "$scale_dir/cache-$sets-$which"
+      "$binary" pack "$catalog_n" -o "$scale_dir/Bench-$sets-$which.assetc" --cache "$scale_dir/cache-$sets-$which" --quiet
+    done
+    measure repack "$sets" pack "$catalog_n" -o "$scale_dir/Bench-$sets-@WHICH@.assetc" --cache "$scale_dir/cache-$sets-@WHICH@" --quiet
+    measure lookup "$sets" resolve "$scale_dir/Bench-$sets-@WHICH@.assetc" --batch "$scale_dir/lookups-$sets.jsonl"
+  done
+  archive_mb() { awk -v b="$(stat -c %s "$scale_dir/Bench-$1-new.assetc")" 'BEGIN { printf "%.0f", b / 1e6 }'; }
+  echo "  archives: $small sets $(archive_mb "$small") MB, $large sets $(archive_mb "$large") MB"
+  printf '  %-13s %9s %9s %7s %11s %11s %10s\n' command "us/set@S" "us/set@L" "L/S" "RSS@S MiB" "RSS@L MiB" "RSS target"
+  for label in info audit pack repack lookup; do
+    for which in new base; do
+      grep -q "^$which:$label " "$scale_dir/results.txt" || continue
+      awk -v label="$label" -v which="$which" -v small="$small" -v large="$large" '
+        $1 == which ":" label && $2 == small { ts = $3; rs = $4 }
+        $1 == which ":" label && $2 == large { tl = $3; rl = $4 }
+        END {
+          us = ts / small * 1e6; ul = tl / large * 1e6
+          # Lookup: 1,000 names whatever the size, so per name (open included), not per set.
+          if (label == "lookup") { us = ts / 1000 * 1e6; ul = tl / 1000 * 1e6 }
+          if (label == "lookup") target = "same"; else target = sprintf("%.0f", 64 + large / 1024)
+          name = (which == "base") ? label " (base)" : label
+          verdict = ""
+          if (label != "lookup" && rl / 1024 > 64 + large / 1024) verdict = " over"
+          if (label == "lookup" && rl > rs * 1.15) verdict = " grows"
+          printf "  %-13s %9.1f %9.1f %7.2f %11.1f %11.1f %10s%s\n", name, us, ul, ul / us, rs / 1024, rl / 1024, target, verdict
+        }' "$scale_dir/results.txt"
+    done
+  done
+  echo "  (us/set: median wall time / sets; L/S target <= 1.15; RSS target for info, audit, pack: 64 MiB + 1 KiB a set"
+  echo "   at the large size; lookup = open the archive + resolve 1,000 names, its figures per name, open included;"
+  echo "   its RSS must not grow with the payloads)"
 fi

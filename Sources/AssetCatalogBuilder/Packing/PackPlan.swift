@@ -8,8 +8,9 @@ import AssetCatalog
 struct PackPlan: Sendable {
     /// One distinct input file.
     struct File: Sendable {
-        /// The path to read: the catalog root joined with the variant's source.
-        var path: String
+        /// The path to read: the catalog root joined with the variant's source. Made when needed, not
+        /// stored: the plan holds every file of the catalog at once.
+        var path: String { catalog + "/" + relative }
         /// The catalog root as given (for diagnostics).
         var catalog: String
         /// The file relative to the root.
@@ -61,7 +62,10 @@ struct PackPlan: Sendable {
     /// the packer to report together with damaged files.
     ///
     /// - Throws: ``PackError/unrepresentable(_:)`` when an asset refers to no source.
-    init(_ index: CatalogIndex, allowErrors: Bool) throws(PackError) {
+    ///
+    /// The index is consumed: each asset's variants are released as soon as they are planned, so the
+    /// index and the plan are not both held whole (when the caller hands the index over).
+    init(_ index: consuming CatalogIndex, allowErrors: Bool) throws(PackError) {
         // Sources sorted by path bytes (then kind), so their order in the index does not matter.
         let sourceOrder = index.sources.indices.sorted { lhs, rhs in
             let (a, b) = (index.sources[lhs], index.sources[rhs])
@@ -72,44 +76,53 @@ struct PackPlan: Sendable {
         for (position, old) in sourceOrder.enumerated() { newSourceIndex[old] = position }
         sources = sourceOrder.map { ArchiveBlueprint.Source(path: index.sources[$0].path, kind: index.sources[$0].kind.rawValue) }
 
+        let indexSources = index.sources
         func fullPath(_ asset: AssetCatalogBuilder.Asset) -> String {
-            let root = index.sources.indices.contains(asset.sourceIndex) ? index.sources[asset.sourceIndex].path : "?"
+            let root = indexSources.indices.contains(asset.sourceIndex) ? indexSources[asset.sourceIndex].path : "?"
             return root.hasSuffix("/") ? root + asset.path : root + "/" + asset.path
         }
 
-        // Assets sorted by name bytes; ties (duplicates) are reported below.
-        let keyed = index.assets.map { (key: Array($0.name.utf8), asset: $0) }
-        let sorted = keyed.sorted { lhs, rhs in
-            if lhs.key != rhs.key { return lhs.key.lexicographicallyPrecedes(rhs.key) }
-            return fullPath(lhs.asset) < fullPath(rhs.asset)
-        }
+        // Assets sorted by name bytes; ties (duplicates) are reported below. Positions are sorted, not
+        // copies of the assets, and names compare in place: no per-asset key is allocated.
         var leftOut: [Diagnostic] = []
-        var unique: [(key: [UInt8], asset: AssetCatalogBuilder.Asset)] = []
-        var position = 0
-        while position < sorted.count {
-            var end = position + 1
-            while end < sorted.count, sorted[end].key == sorted[position].key { end += 1 }
-            unique.append(sorted[position])
-            if end - position > 1 {
-                let kept = fullPath(sorted[position].asset)
-                duplicates.append(
-                    PackError.Duplicate(
-                        name: sorted[position].asset.name, paths: sorted[position..<end].map { fullPath($0.asset) }))
-                for (_, other) in sorted[(position + 1)..<end] {
-                    let root = index.sources.indices.contains(other.sourceIndex) ? index.sources[other.sourceIndex].path : "?"
-                    leftOut.append(
-                        Diagnostic(
-                            severity: .error, rule: "duplicate-name", catalog: root, path: other.path,
-                            message: "the name '\(other.name)' is also used by \(kept); only the first (\(kept)) is packed"))
-                }
+        var unique: [Int] = []
+        do {
+            // A second reference to the assets only within this block: below, the index's own array is
+            // changed in place.
+            let all = index.assets
+            let sorted = all.indices.sorted { lhs, rhs in
+                let order = Bytewise.compare(all[lhs].name, all[rhs].name)
+                if order != 0 { return order < 0 }
+                return fullPath(all[lhs]) < fullPath(all[rhs])
             }
-            position = end
+            unique.reserveCapacity(sorted.count)
+            var position = 0
+            while position < sorted.count {
+                var end = position + 1
+                while end < sorted.count, Bytewise.equal(all[sorted[end]].name, all[sorted[position]].name) { end += 1 }
+                unique.append(sorted[position])
+                if end - position > 1 {
+                    let first = all[sorted[position]]
+                    let kept = fullPath(first)
+                    duplicates.append(
+                        PackError.Duplicate(name: first.name, paths: sorted[position..<end].map { fullPath(all[$0]) }))
+                    for other in sorted[(position + 1)..<end].map({ all[$0] }) {
+                        let root = indexSources.indices.contains(other.sourceIndex) ? indexSources[other.sourceIndex].path : "?"
+                        leftOut.append(
+                            Diagnostic(
+                                severity: .error, rule: "duplicate-name", catalog: root, path: other.path,
+                                message: "the name '\(other.name)' is also used by \(kept); only the first (\(kept)) is packed"))
+                    }
+                }
+                position = end
+            }
         }
 
         // The reader's own duplicate-name errors are replaced by the ones above, which say which set is packed.
         inputErrors = index.diagnostics.filter { $0.severity == .error && $0.rule != "duplicate-name" } + leftOut
 
-        var fileIndex: [String: Int] = [:]
+        // By root and relative path, both shared with the index's strings: no joined path is made per file.
+        var fileIndex: [FileKey: Int] = [:]
         var colorIndex: [ColorValue: Int] = [:]
         // Packing traits allocates (it walks `allCases`); catalogs reuse a handful of trait sets.
         var packedTraits: [VariantTraits: PackedVariantTraits] = [:]
@@ -119,14 +132,21 @@ struct PackPlan: Sendable {
             packedTraits[traits] = value
             return value
         }
-        for (_, asset) in unique {
+        assets.reserveCapacity(unique.count)
+        for assetPosition in unique {
+            let asset = index.assets[assetPosition]
+            // Planned below from `asset`; the index's copy goes now, so the plan replaces the index as it grows.
+            index.assets[assetPosition].variants = []
+            index.assets[assetPosition].colors = []
             guard index.sources.indices.contains(asset.sourceIndex) else {
                 throw .unrepresentable("asset '\(asset.name)' refers to source \(asset.sourceIndex), which does not exist")
             }
-            let source = index.sources[asset.sourceIndex]
+            let root = index.sources[asset.sourceIndex]
             var planned = Asset(
-                name: asset.name, kind: asset.kind, sourceIndex: newSourceIndex[asset.sourceIndex], path: asset.path,
+                name: Self.owned(asset.name), kind: asset.kind, sourceIndex: newSourceIndex[asset.sourceIndex],
+                path: Self.owned(asset.path),
                 properties: Self.attributes(asset.properties, members: asset.members), variants: [])
+            planned.variants.reserveCapacity(asset.kind == .color ? asset.colors.count : asset.variants.count)
             if asset.kind == .color {
                 for color in asset.colors {
                     let target: Int
@@ -144,20 +164,21 @@ struct PackPlan: Sendable {
                 }
             } else {
                 for variant in asset.variants {
-                    guard variant.isSelectable, let relative = variant.source else {
+                    guard variant.isSelectable, let source = variant.source else {
                         skippedVariantCount += 1
                         continue
                     }
-                    let path = source.path + "/" + relative
+                    let relative = Self.owned(source)
+                    let key = FileKey(catalog: root.path, relative: relative)
                     let target: Int
-                    if let known = fileIndex[path] {
+                    if let known = fileIndex[key] {
                         target = known
                     } else {
                         target = files.count
-                        fileIndex[path] = target
+                        fileIndex[key] = target
                         files.append(
                             File(
-                                path: path, catalog: source.path, relative: relative,
+                                catalog: root.path, relative: relative,
                                 contentType: variant.inspection?.contentType ?? variant.contentType ?? .unknown,
                                 byteCount: variant.inspection?.byteCount ?? 0,
                                 pixelWidth: variant.inspection?.pixelWidth, pixelHeight: variant.inspection?.pixelHeight))
@@ -191,4 +212,17 @@ struct PackPlan: Sendable {
         return result
     }
 
+    /// A copy of `text` in storage of its own. The index's strings were made on the reading threads,
+    /// packed in memory between the variants the plan releases; the plan's own copies let those pages
+    /// be freed whole (and returned to the system) instead of kept alive by a few strings each.
+    private static func owned(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A file by the root it is in and its path from there: the same file when both match.
+    private struct FileKey: Hashable {
+        var catalog: String
+        var relative: String
+    }
 }

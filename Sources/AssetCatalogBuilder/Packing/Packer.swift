@@ -38,8 +38,11 @@ public struct Packer: Sendable {
     /// When a cache is in use and neither the inputs nor the archive changed since the last pack, the
     /// archive is left as it is and the summary says ``PackSummary/upToDate``.
     ///
+    /// The index is consumed: once the plan is made from it, it is released (when the caller hands it
+    /// over with `consume`), so a large catalog is not held twice while its files are packed.
+    ///
     /// - Throws: ``PackError``; nothing is written then.
-    public func pack(_ index: CatalogIndex, to outputPath: String) throws(PackError) -> PackSummary {
+    public func pack(_ index: consuming CatalogIndex, to outputPath: String) throws(PackError) -> PackSummary {
         let started = DispatchTime.now()
         let cacheDirectory = options.cacheDirectory(forOutput: outputPath)
 
@@ -48,7 +51,7 @@ public struct Packer: Sendable {
         // stats every input, nothing more.
         var fingerprint: PackFingerprint?
         if let cacheDirectory {
-            let current = PackFingerprint(index: index, options: optionsDigest())
+            let current = PackFingerprint(index: copy index, options: optionsDigest())
             fingerprint = current
             if let record = PackCache.loadOutputRecord(directory: cacheDirectory), record.path == outputPath,
                 let existing = FileBytes.status(outputPath), existing.size == record.size,
@@ -67,11 +70,15 @@ public struct Packer: Sendable {
             }
         }
 
-        let plan = try PackPlan(index, allowErrors: options.allowErrors)
+        // The last use: the index goes into the plan's initializer and is released when it returns.
+        var plan = try PackPlan(index, allowErrors: options.allowErrors)
+        // The index was built on the reading threads, in their own malloc arenas; freed, its pages would
+        // still count as the process's memory until the allocator gives them back.
+        FreedMemory.returnToSystem()
         let cache = cacheDirectory.map { PackCache.load(directory: $0) }
         let output = try TemporaryOutput(finalPath: outputPath, handleSignals: options.handleSignals)
         var sink = FileSink(output: output)
-        var (summary, entries, statuses) = try write(plan, to: &sink, cache: cache, started: started)
+        var (summary, entries, statuses) = try write(&plan, to: &sink, cache: cache, started: started)
         try output.commit(synchronize: options.synchronizeToDisk)
         summary.output = outputPath
         summary.elapsedSeconds = Self.seconds(since: started)
@@ -96,9 +103,9 @@ public struct Packer: Sendable {
     /// - Throws: ``PackError``.
     public func packToBytes(_ index: CatalogIndex) throws(PackError) -> (archive: [UInt8], summary: PackSummary) {
         let started = DispatchTime.now()
-        let plan = try PackPlan(index, allowErrors: options.allowErrors)
+        var plan = try PackPlan(index, allowErrors: options.allowErrors)
         var sink = MemorySink()
-        var (summary, _, _) = try write(plan, to: &sink, cache: nil, started: started)
+        var (summary, _, _) = try write(&plan, to: &sink, cache: nil, started: started)
         summary.elapsedSeconds = Self.seconds(since: started)
         return (sink.bytes, summary)
     }
@@ -110,14 +117,17 @@ public struct Packer: Sendable {
     private static let batchBytes = 64 << 20
 
     private func write<Sink: ArchiveSink>(
-        _ plan: PackPlan, to sink: inout Sink, cache: PackCache?, started: DispatchTime
+        _ plan: inout PackPlan, to sink: inout Sink, cache: PackCache?, started: DispatchTime
     ) throws(PackError) -> (PackSummary, [PackCache.Entry], [FileBytes.Status?]) {
         let processor = FileProcessor(options: options, cache: cache)
         var payloads: [ArchiveBlueprint.Payload] = []
         var filePayload = [Int?](repeating: nil, count: plan.files.count)
         var statuses = [FileBytes.Status?](repeating: nil, count: plan.files.count)
         var entries: [PackCache.Entry] = []
-        var byKey: [DedupeKey: [Int]] = [:]
+        // Payloads by length and CRC: the latest payload with a key, and for each payload the one before
+        // it with the same key (-1: none). A chain, not an array per key: one allocation less per payload.
+        var byKey: [DedupeKey: Int] = [:]
+        var previousWithKey: [Int] = []
         var problems: [Diagnostic] = []
         var summary = PackSummary()
         var position = ArchiveEncoder.dataStart
@@ -135,7 +145,8 @@ public struct Packer: Sendable {
                 end += 1
             }
             let first = start
-            let results = Parallel.map(end - start, jobs: options.jobs) { processor.process(plan.files[first + $0]) }
+            let files = plan.files
+            let results = Parallel.map(end - start, jobs: options.jobs) { processor.process(files[first + $0]) }
 
             var pending: [OwnedBytes] = []
             var pendingPayloads: [Int: OwnedBytes] = [:]
@@ -158,7 +169,10 @@ public struct Packer: Sendable {
 
                 let key = DedupeKey(length: result.bytes.count, crc: result.crc)
                 var match: Int?
-                for candidate in byKey[key] ?? [] {
+                var next = byKey[key] ?? -1
+                while next >= 0 {
+                    let candidate = next
+                    next = previousWithKey[candidate]
                     let same: Bool
                     if let inBatch = pendingPayloads[candidate] {
                         same = inBatch.contentEquals(result.bytes)
@@ -184,7 +198,8 @@ public struct Packer: Sendable {
                         pixelWidth: result.width, pixelHeight: result.height, contentType: result.contentType,
                         optimized: result.optimized))
                 filePayload[fileIndex] = payloadIndex
-                byKey[key, default: []].append(payloadIndex)
+                previousWithKey.append(byKey[key] ?? -1)
+                byKey[key] = payloadIndex
                 pendingPayloads[payloadIndex] = result.bytes
                 pending.append(result.bytes)
                 position += result.bytes.count
@@ -211,12 +226,25 @@ public struct Packer: Sendable {
             if !errors.isEmpty { throw .several(errors) }
         }
 
+        // Building the tables is the largest moment of a pack: what is done with goes first. The files
+        // (unless the caller records them in the cache) and the payloads by content are no longer needed,
+        // and each planned asset's variants are released as soon as its archive variants are made.
+        if cache == nil { plan.files = [] }
+        byKey = [:]
+        previousWithKey = []
+        var planned = plan.assets
+        plan.assets = []
+
         // Tables: the plan's assets with file indices turned into payload indices.
         var blueprint = ArchiveBlueprint(sources: plan.sources, payloads: payloads, colors: plan.colors)
         var variantCount = 0
         var skipped = plan.skippedVariantCount
-        for asset in plan.assets {
+        blueprint.assets.reserveCapacity(planned.count)
+        for position in planned.indices {
+            let asset = planned[position]
+            planned[position].variants = []
             var variants: [ArchiveBlueprint.Variant] = []
+            variants.reserveCapacity(asset.variants.count)
             for variant in asset.variants {
                 var target = variant.target
                 if asset.kind != .color {

@@ -104,6 +104,9 @@ public struct CatalogReader: Sendable {
             FileDiagnostics.diagnose(outcomes[position], path: request.relativePath, kind: request.kind, sink: &sink)
             diagnostics.append(contentsOf: sink.diagnostics)
         }
+        // Each unit's assets move into the index, and the unit lets go of them at once: the index is
+        // sized once, and the units' own arrays do not stay beside it.
+        index.assets.reserveCapacity(index.assets.count + results.reduce(0) { $0 + $1.assets.count })
         for unitPosition in results.indices {
             let files = results[unitPosition].files
             for (requestPosition, request) in files.enumerated() {
@@ -112,6 +115,7 @@ public struct CatalogReader: Sendable {
             }
             diagnostics.append(contentsOf: results[unitPosition].diagnostics)
             index.assets.append(contentsOf: results[unitPosition].assets)
+            results[unitPosition] = UnitResult()
         }
         results.removeAll()
 

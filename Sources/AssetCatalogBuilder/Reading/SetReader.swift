@@ -54,6 +54,9 @@ struct SetReader {
         var inspected = [FileInspector.Outcome?](repeating: nil, count: entries.count)
         let parser = EntryParser(setType: type, document: document)
         let values = document.array(type.entriesKey, in: document.root, name: type.entriesKey, sink: &sink)
+        // Exactly as many slots as entries: grown by appending, a set of three would keep room for four
+        // (and the index holds every set's variants at once).
+        if type == .color { asset.colors.reserveCapacity(values.count) } else { asset.variants.reserveCapacity(values.count) }
         for (index, value) in values.enumerated() {
             let place = EntryPlace(key: type.entriesKey, index: index)
             guard let entry = parser.parse(value, place: place, sink: &sink) else { continue }

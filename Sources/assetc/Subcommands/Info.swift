@@ -86,8 +86,10 @@ struct Info: ParsableCommand {
             index = CatalogReader(options: options).read(paths)
         }
         if json {
-            // [UInt8] is DataProtocol: written from its own storage, with no copy into a Data.
-            try Console.out(bytes: InfoReport(index: index, car: car.map(CARFacts.init)).render())
+            // Streamed a window of assets at a time: memory does not grow with the document's size.
+            try InfoReport(index: index, car: car.map(CARFacts.init)).render { (bytes) throws(CLIError) in
+                try Console.out(bytes: bytes)
+            }
         } else {
             // An archive's listing starts with the file it came from; its sources are where it was packed from.
             let heading = archivePaths.first.map { "archive: \($0)\n" } ?? ""
@@ -117,14 +119,27 @@ struct InfoReport {
     /// Assets rendered per task: large catalogs are rendered in parallel, in pieces of this many.
     static let assetsPerPiece = 512
 
+    /// The whole document in memory (for tests and small inputs); ``render(emit:)`` streams it.
     func render() -> [UInt8] {
-        let variants = index.assets.reduce(0) { $0 + $1.variants.count + $1.colors.count }
-        var json = InfoJSONWriter(capacity: 4096 + index.assets.count * 400 + variants * 500 + index.diagnostics.count * 300)
+        var document: [UInt8] = []
+        render { document.append(contentsOf: $0) }
+        return document
+    }
+
+    /// Renders the document and hands its bytes to `emit` in order, a piece at a time, so that memory
+    /// stays bounded however many assets there are: the assets array is rendered a window of pieces at
+    /// a time (in parallel), each window emitted before the next is rendered. The bytes are the same as
+    /// rendering everything into one buffer.
+    ///
+    /// - Parameter piecesPerWindow: pieces of ``assetsPerPiece`` assets rendered before they are emitted.
+    func render<Failure: Error>(
+        piecesPerWindow: Int = InfoReport.defaultPiecesPerWindow, emit: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) {
+        var json = InfoJSONWriter(capacity: 4096)
         json.open("{")
         json.key("assets")
         json.open("[")
-        let (pieces, summary) = renderAssetsAndSummary(depth: json.itemCounts)
-        for piece in pieces { json.appendItems(piece.bytes, count: piece.items) }
+        let summary = try renderAssets(into: &json, piecesPerWindow: max(1, piecesPerWindow), emit: emit)
         json.close("]")
         if let car {
             json.key("car")
@@ -143,6 +158,7 @@ struct InfoReport {
             json.key("severity")
             json.string(diagnostic.severity.rawValue)
             json.close("}")
+            if json.bytes.count >= Self.flushBytes { try emit(json.takeBytes()) }
         }
         json.close("]")
         json.key("schemaVersion")
@@ -171,36 +187,59 @@ struct InfoReport {
             json.key("type")
             json.string(set.type)
             json.close("}")
+            if json.bytes.count >= Self.flushBytes { try emit(json.takeBytes()) }
         }
         json.close("]")
         json.close("}")
         json.newline()
-        return json.bytes
+        try emit(json.takeBytes())
     }
 
-    /// The assets array's items, in order, rendered in pieces on all cores (the output is the same as
-    /// rendering them one after another), and meanwhile the summary. `depth` is the item counts of the open
-    /// containers, the (still empty) assets array last.
-    private func renderAssetsAndSummary(depth: [Int]) -> (pieces: [(bytes: [UInt8], items: Int)], summary: InfoSummary) {
+    /// Bytes gathered before they are handed on.
+    private static let flushBytes = 1 << 20
+
+    /// How many pieces are rendered at once: enough to keep every core busy, few enough that a window's
+    /// bytes stay small (about 0.5 MB a piece).
+    static var defaultPiecesPerWindow: Int { max(2, 2 * ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// Writes the assets array's items into `json` (its innermost open container), rendering them in
+    /// pieces on all cores a window at a time and emitting each window before rendering the next; the
+    /// summary is computed meanwhile, alongside the first window.
+    private func renderAssets<Failure: Error>(
+        into json: inout InfoJSONWriter, piecesPerWindow: Int, emit: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) -> InfoSummary {
         let assets = index.assets
         let ranges = stride(from: 0, to: assets.count, by: Self.assetsPerPiece).map {
             $0..<min(assets.count, $0 + Self.assetsPerPiece)
         }
-        let pieces = ConcurrentSlots<[UInt8]>(count: ranges.count)
         let summary = ConcurrentSlots<InfoSummary>(count: 1)
-        // The last iteration computes the summary, concurrently with the pieces.
-        DispatchQueue.concurrentPerform(iterations: ranges.count + 1) { piece in
-            guard piece < ranges.count else {
-                summary.store(InfoSummary(index: index), at: 0)
-                return
+        var summaryPending = true
+        var windowStart = 0
+        repeat {
+            let window = Array(ranges[windowStart..<min(ranges.count, windowStart + piecesPerWindow)])
+            let depth = json.itemCounts
+            let pieces = ConcurrentSlots<[UInt8]>(count: window.count)
+            let withSummary = summaryPending
+            // With the first window, one more iteration computes the summary, concurrently with the pieces.
+            DispatchQueue.concurrentPerform(iterations: window.count + (withSummary ? 1 : 0)) { piece in
+                guard piece < window.count else {
+                    summary.store(InfoSummary(index: index), at: 0)
+                    return
+                }
+                let range = window[piece]
+                var writer = InfoJSONWriter(continuing: depth.dropLast() + [depth.last! + range.lowerBound - window[0].lowerBound], capacity: range.count * 1200)
+                for asset in assets[range] { write(asset, to: &writer) }
+                pieces.store(writer.bytes, at: piece)
             }
-            let range = ranges[piece]
-            var writer = InfoJSONWriter(continuing: depth.dropLast() + [range.lowerBound], capacity: range.count * 1200)
-            for asset in assets[range] { write(asset, to: &writer) }
-            pieces.store(writer.bytes, at: piece)
-        }
-        let rendered = ranges.indices.map { (pieces.value(at: $0) ?? [], ranges[$0].count) }
-        return (rendered, summary.value(at: 0) ?? InfoSummary(index: index))
+            summaryPending = false
+            try emit(json.takeBytes())
+            for piece in window.indices {
+                try emit(pieces.value(at: piece) ?? [])
+                json.countItems(window[piece].count)
+            }
+            windowStart += window.count
+        } while windowStart < ranges.count
+        return summary.value(at: 0) ?? InfoSummary(index: index)
     }
 
     private func write(_ asset: Asset, to json: inout InfoJSONWriter) {
@@ -404,6 +443,18 @@ struct InfoJSONWriter {
     mutating func appendItems(_ piece: [UInt8], count items: Int) {
         bytes.append(contentsOf: piece)
         counts[counts.count - 1] += items
+    }
+
+    /// Records `items` more items of the innermost open container, written elsewhere (a piece emitted
+    /// on its own, after this writer's bytes so far).
+    mutating func countItems(_ items: Int) {
+        counts[counts.count - 1] += items
+    }
+
+    /// The bytes written so far, handed over; the writer carries on where it was (same open containers).
+    mutating func takeBytes() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
     }
 
     /// A newline and 64 levels of indentation, sliced by ``newline()``.

@@ -131,7 +131,8 @@ struct Pack: ParsableCommand {
 
         let summary: PackSummary
         do {
-            summary = try Packer(options: options).pack(index, to: output)
+            // Handed over: the packer releases the index once its plan is made.
+            summary = try Packer(options: options).pack(consume index, to: output)
         } catch {
             reporter.finish()
             // A failed write is exit 2 in every subcommand; errors in the inputs are 1.
