@@ -3,8 +3,6 @@ import AssetCatalogBuilder
 import Foundation
 import Testing
 
-@testable import assetc
-
 /// `info --json` on a large catalog must not hold its whole document in memory (docs/PERFORMANCE.md,
 /// "Cost grows in a straight line"): the renderer hands it out a window of pieces at a time.
 @Suite("assetc info --json: streamed output")
