@@ -32,7 +32,8 @@ check() {
   local expected listed undecoded
   expected=$("$assetc" info --json "$out/Assets.car" | python3 -c 'import json, sys; print(json.load(sys.stdin)["car"]["renditions"])')
   # Listing on standard output, decoding complaints on standard error: kept apart so lines do not interleave.
-  "$dump_car" "$out/Assets.car" >"$out.dump" 2>"$out.err" || true
+  # dump_car writes every image it decodes into the current folder: run it inside the scratch folder.
+  (cd "$out" && "$dump_car" Assets.car >"$out.dump" 2>"$out.err") || true
   listed=$(grep -c '^Rendition: ' "$out.dump" || true)
   undecoded=$(grep -c '^warning: failed to get image data' "$out.err" || true)
   local verdict=ok
