@@ -98,9 +98,19 @@ struct CompileCommandTests {
         let missing = try Assetc.run(
             ["compile", "SampleCatalogs/Missing.xcassets", "--compile", "/tmp/never", "--platform", "iphoneos", "--minimum-deployment-target", "17.0"],
             in: Assetc.repositoryRoot)
-        #expect(missing.status == 1)
-        #expect(missing.stderr.contains("Missing.xcassets: no such folder"))
+        // The same words and exit status as every other subcommand's missing path.
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("Missing.xcassets: no such file or folder"))
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never/Assets.car"))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("assetc-compile-target-\(UUID().uuidString)").path
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("keep".utf8)))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let onFile = try Assetc.run(
+            ["compile", Self.showcase, "--compile", file, "--platform", "iphoneos", "--minimum-deployment-target", "17.0"],
+            in: Assetc.repositoryRoot)
+        #expect(onFile.status == 2)
+        #expect(onFile.stderr.contains("is a file; --compile needs the output folder"))
+        #expect(FileManager.default.contents(atPath: file) == Data("keep".utf8))
     }
 }
 

@@ -150,11 +150,11 @@ struct CompileRun {
     let warnings: [String]
 
     func run() throws {
-        for path in command.inputs {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw CLIError("\(path): no such folder")
-            }
+        try InputPaths.requireFolders(command.inputs, command: "compile")
+        // Checked before any work: a file where the output folder should be is a mistake in the command.
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: command.outputDirectory, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw CLIError.usage("\(MessageText.quote(command.outputDirectory)) is a file; --compile needs the output folder")
         }
         var options = CompileOptions(
             platform: CompilePlatform(rawValue: command.platform)!, minimumDeploymentTarget: command.minimumDeploymentTarget,
