@@ -29,6 +29,18 @@ if [[ -z "$sanitizer" ]]; then
     # bundle resource and compiles typed accessors; its test looks an asset up through one.
     swift build --build-tests --package-path Examples/PluginExample
     swift test --skip-build --package-path Examples/PluginExample
+    # The command plugin audits the example's catalog as a user's `swift package assetc-audit` would.
+    audit_output=$(swift package --package-path Examples/PluginExample assetc-audit 2>&1) || {
+        echo "$audit_output" >&2
+        echo "error: swift package assetc-audit failed on Examples/PluginExample" >&2
+        exit 1
+    }
+    if ! grep -q "in 1 catalog (1 asset)" <<<"$audit_output"; then
+        echo "$audit_output" >&2
+        echo "error: swift package assetc-audit did not audit the example's catalog" >&2
+        exit 1
+    fi
+    echo "swift package assetc-audit: $(tail -n 1 <<<"$audit_output")"
     exit 0
 fi
 
