@@ -90,22 +90,8 @@ struct CARCompilerTests {
     @Test(arguments: [CompilePlatform.iphoneos, .macosx, .appletvos, .watchos])
     func resolvingTheCompiledCarGivesTheSourceCatalogsAnswer(platform: CompilePlatform) throws {
         let (index, compiled) = try Self.compile("Showcase.xcassets", platform: platform)
-        let car = try CARFile(bytes: compiled.car)
-        let readBack = CatalogIndex(car: car, path: "Assets.car")
-        let resolver = Resolver()
-        var compared = 0
-        for asset in index.assets where asset.kind == .image || asset.kind == .data {
-            let sourceTraits = asset.selectableVariants
-                .filter { $0.traits.idiom == nil || platform.idioms.contains($0.traits.idiom!) }
-                .map { Self.asStored($0.traits, platform: platform) }
-            let compiledTraits = (readBack.asset(named: asset.name)?.variants ?? []).map(\.traits)
-            for preset in DevicePreset.all {
-                let fromSource = resolver.bestVariant(among: sourceTraits, for: preset.traits).map { sourceTraits[$0] }
-                let fromCar = resolver.bestVariant(among: compiledTraits, for: preset.traits).map { compiledTraits[$0] }
-                #expect(fromSource == fromCar, "\(asset.name) on \(preset.name) (\(platform))")
-                compared += 1
-            }
-        }
+        let compared = try CompiledCorpusRoundTripTests.resolvesAlike(
+            index, try CARFile(bytes: compiled.car), platform: platform, catalog: "Showcase.xcassets")
         #expect(compared > 0)
     }
 
