@@ -137,17 +137,32 @@ public struct CARBitmap: Sendable {
 }
 
 /// A colour stored in a `RLOC` rendition.
+///
+/// The layout follows CoreUI's own reader and writer (`_CUIThemeColorRendition`, `CSIGenerator
+/// writeColorToData:`, as decompiled in the public EthanArbuckle/iPhone18-3_26.1_23B85_Restore repository;
+/// docs/CAR-FORMAT.md): tag, version, a word of bit fields (colour space in bits 0–7, "substitute with a system
+/// colour" in bits 8–10), the component count, the components as doubles and, when the substitute field is 1,
+/// a second `RLOC` record holding the system colour's name.
 public struct CARColor: Sendable, Hashable {
-    /// The colour-space identifier (0 sRGB, 1 grey gamma 2.2, 2 Display P3, 3 extended sRGB, 4 extended linear
-    /// sRGB, 5 extended grey, as the public readers list them).
+    /// The colour-space identifier as CoreUI numbers it (0 and 1 sRGB, 2 grey gamma 2.2, 3 Display P3,
+    /// 4 extended-range sRGB, 5 extended linear sRGB, 6 extended grey; anything else CoreUI draws as sRGB).
     public var colorSpaceID: UInt32
-    /// The components (red, green, blue, alpha, or grey, alpha).
+    /// The components (red, green, blue, alpha, or grey, alpha). For a system-colour reference these are
+    /// only the fallback CoreUI uses when the running system does not know the name.
     public var components: [Double]
+    /// The value of the 3-bit substitute field (bits 8–10 of the bit-field word): CoreUI substitutes a system
+    /// colour when it is not 0, and reads the name only when it is 1.
+    public var substituteField: UInt32
+    /// The system colour's name (`systemBlueColor`, `labelColor`) when the rendition is a reference to one.
+    public var systemColorName: String?
 
-    /// Parses a RLOC record: tag, version, a word whose low byte is the colour space, the component count,
-    /// then the components as doubles.
+    /// Parses a RLOC record: tag, version, a word whose low byte is the colour space and whose bits 8–10 say
+    /// "substitute with a system colour", the component count, the components as doubles, then (substitute
+    /// field 1) the name record: tag `RLOC`, version, length, UTF-8 bytes (no terminator).
     public init(_ record: CARBytes) throws(CARError) {
-        colorSpaceID = try record.u32(8) & 0xFF
+        let bits = try record.u32(8)
+        colorSpaceID = bits & 0xFF
+        substituteField = (bits >> 8) & 0x7
         let count = Int(try record.u32(12))
         guard count <= (record.count - 16) / 8 else {
             throw record.error(.outOfRange, at: 12, "\(count) components do not fit in \(record.count) bytes")
@@ -155,17 +170,28 @@ public struct CARColor: Sendable, Hashable {
         var components: [Double] = []
         for index in 0..<count { components.append(try record.f64(16 + 8 * index)) }
         self.components = components
+        systemColorName = nil
+        guard substituteField == 1 else { return }
+        // CoreUI asserts on a missing name record; a reader of untrusted files reports it instead.
+        let name = try record.suffix(from: 16 + 8 * count, as: "RLOC system colour name")
+        guard try name.tag(0) == "RLOC" else {
+            throw name.error(.badMagic, at: 0, "expected the tag RLOC of the system colour name, found '\(try name.tag(0))'")
+        }
+        // CoreUI reads the name only from version 1 of the record; other versions keep the fallback colour.
+        guard try name.u32(4) == 1 else { return }
+        let length = Int(try name.u32(8))
+        systemColorName = String(decoding: try name.slice(12, length).buffer, as: UTF8.self)
     }
 
     /// The colour space's name as assetc's colour model spells it.
     public var colorSpaceName: String {
         switch colorSpaceID {
-        case 0: return "srgb"
-        case 1: return "gray-gamma-22"
-        case 2: return "display-p3"
-        case 3: return "extended-srgb"
-        case 4: return "extended-linear-srgb"
-        case 5: return "extended-gray"
+        case 0, 1: return "srgb"
+        case 2: return "gray-gamma-22"
+        case 3: return "display-p3"
+        case 4: return "extended-srgb"
+        case 5: return "extended-linear-srgb"
+        case 6: return "extended-gray"
         default: return "color-space-\(colorSpaceID)"
         }
     }

@@ -69,6 +69,9 @@ extension CatalogIndex {
     }
 
     private static func colorValue(_ color: CARColor) -> ColorValue {
+        // CoreUI draws the named system colour whenever it knows the name: that is the colour, the components
+        // are only a fallback.
+        if let name = color.systemColorName { return .systemReference(name: name) }
         let c = color.components
         if c.count == 2 {
             return .components(ColorComponents(colorSpace: color.colorSpaceName, red: c[0], green: c[0], blue: c[0], alpha: c[1]))

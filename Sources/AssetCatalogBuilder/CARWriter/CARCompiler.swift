@@ -28,7 +28,7 @@ public struct CompiledCatalog: Sendable {
     public var facetCount: Int
     /// Renditions written.
     public var renditionCount: Int
-    /// Problems that left an entry out (an unreadable PNG, an unsupported file type, a system colour), in
+    /// Problems that left an entry out (an unreadable PNG, an unsupported file type, a colour entry without a colour), in
     /// asset order, each naming the asset and file.
     public var notices: [String]
 }
@@ -137,8 +137,10 @@ public struct CARCompiler: Sendable {
             switch asset.kind {
             case .color:
                 for color in asset.colors where keep(color.traits, [:]) {
-                    if case .systemReference(let name) = color.value {
-                        notices.append("\(asset.name): system colour reference '\(name)' is not compiled yet; the entry is left out")
+                    if case .systemReference(let name) = color.value, name == "default" {
+                        // An entry without a colour (Xcode's AccentColor template): which colour Xcode stores for it,
+                        // if any, is not established, and `default` is no system colour's name.
+                        notices.append("\(asset.name): an entry without a colour (the platform's default) is not compiled; the entry is left out")
                         continue
                     }
                     jobs.append(
@@ -507,16 +509,24 @@ public struct CARCompiler: Sendable {
         var flags: UInt32 = job.kind == .appIcon ? 0 : job.properties.templateRenderingIntent == "template" ? 8 : 16
         let scale = job.traits.displayScale?.value ?? 0
         if let color = job.color {
-            guard case .components(let components) = color else { return .failure(CompileProblem("a system colour")) }
-            let space = colorSpaceID(components.colorSpace)
-            let values = components.isGray ? [components.red, components.alpha] : [components.red, components.green, components.blue, components.alpha]
+            let payload: [UInt8]
+            switch color {
+            case .components(let components):
+                let values = components.isGray ? [components.red, components.alpha] : [components.red, components.green, components.blue, components.alpha]
+                payload = CSIBuilder.color(colorSpace: colorSpaceID(components.colorSpace), components: values)
+            case .systemReference(let name):
+                // CoreUI draws the named system colour; the components are only its fallback for a name the running
+                // system does not know. What Xcode stores there is not established: zeros (clear sRGB), the values
+                // of CoreUI's zero-filled buffer, never a guess at the system colour's current value.
+                payload = CSIBuilder.color(colorSpace: colorSpaceID("srgb"), components: [0, 0, 0, 0], systemColorName: name)
+            }
             key[.scale] = 0
             return .success(
                 CompiledRendition(
                     key: key,
                     value: CSIBuilder.value(
                         name: job.assetName, flags: 0, width: 0, height: 0, scale: 0, pixelFormat: nil, colorSpace: 0,
-                        layout: CSIBuilder.layoutColor, infoTags: [], payload: CSIBuilder.color(colorSpace: space, components: values))))
+                        layout: CSIBuilder.layoutColor, infoTags: [], payload: payload)))
         }
         if job.kind == .imageStack { return flattened(job, key: key) }
         guard let path = job.file else { return .failure(CompileProblem("no file")) }
@@ -693,16 +703,20 @@ public struct CARCompiler: Sendable {
         return .success(CompiledRendition(key: key, value: ImageStackRenditions.flattenedImage(ImageStackRenditions.composite(images), scale: scale)))
     }
 
-    /// The colour-space numbers of RLOC (as the reader names them).
+    /// The colour-space numbers of RLOC as CoreUI's `_CUIThemeColorRendition` maps them to colour spaces
+    /// (docs/CAR-FORMAT.md): 1 sRGB (the number the CSI header and CARHEADER use for RGB), 2 grey gamma 2.2,
+    /// 3 Display P3, 4 extended sRGB, 5 extended linear sRGB, 6 extended grey. CoreUI has no other RLOC
+    /// space, so the rest (`extended-display-p3`, `linear-srgb`, …) are written as sRGB, as before.
     static func colorSpaceID(_ name: String) -> UInt32 {
         switch name {
-        case "srgb": return 0
-        case "gray-gamma-22": return 1
-        case "display-p3": return 2
-        case "extended-srgb": return 3
-        case "extended-linear-srgb": return 4
-        case "extended-gray": return 5
-        default: return 0
+        case "srgb": return 1
+        case "gray-gamma-22": return 2
+        case "display-p3": return 3
+        case "extended-srgb": return 4
+        case "extended-linear-srgb": return 5
+        case "extended-gray": return 6
+        // Two components (grey, alpha) need a grey space: CoreUI would build an RGB colour from them.
+        default: return name.contains("gray") ? 2 : 1
         }
     }
 

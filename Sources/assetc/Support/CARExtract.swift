@@ -39,7 +39,8 @@ enum CARExtract {
                     case .file(let bytes, _):
                         entry.file = try write(bytes, paths[index], under: root)
                     case .color(let color):
-                        entry.color = ColorJSON(colorSpace: color.colorSpaceName, components: color.components)
+                        entry.color = ColorJSON(
+                            colorSpace: color.colorSpaceName, components: color.components, systemColor: color.systemColorName)
                     case .notDecodable(let reason):
                         entry.notDecoded = reason
                     }
@@ -135,6 +136,9 @@ enum CARExtract {
     struct ColorJSON: Encodable {
         var colorSpace: String
         var components: [Double]
+        /// The system colour CoreUI draws instead of the components (then only a fallback), when the rendition
+        /// is a reference to one; absent otherwise.
+        var systemColor: String?
     }
 
     struct ManifestEntry: Encodable {

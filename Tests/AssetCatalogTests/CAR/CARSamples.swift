@@ -36,7 +36,7 @@ enum CARSamples {
                   tags: [B.internalLink(x: 1, y: 1, width: 2, height: 2, atlas: [(1, 9), (2, 181), (8, 1), (12, 1)])], payload: []))
         let pdf = Array("%PDF-1.3\n% test\n".utf8)
         car.add([17: 3, 1: 85, 2: 181], B.csi(name: "doc.pdf", width: 0, height: 0, scale: 0, format: " FDP", layout: 9, payload: B.tag("DWAR") + B.le32(0) + B.le32(UInt32(pdf.count)) + pdf))
-        var color = B.tag("RLOC") + B.le32(1) + B.le32(2) + B.le32(4)
+        var color = B.tag("RLOC") + B.le32(1) + B.le32(3) + B.le32(4)
         for component in [1.0, 0.5, 0.25, 1.0] { color += B.le32(UInt32(component.bitPattern & 0xFFFF_FFFF)) + B.le32(UInt32(component.bitPattern >> 32)) }
         car.add([17: 4, 1: 85, 2: 181], B.csi(name: "tint", width: 0, height: 0, scale: 0, format: "\0\0\0\0", layout: 1009, payload: color))
         let sism = B.tag("SISM") + B.le32(1) + B.le32(2) + B.le32(16) + B.le32(16) + B.le16(0) + B.le16(0) + B.le32(32) + B.le32(32) + B.le16(1) + B.le16(0)

@@ -1,0 +1,114 @@
+import AssetCatalog
+import Foundation
+import Testing
+
+@testable import AssetCatalogBuilder
+
+/// Colour sets in the compiled car: CoreUI's colour-space numbers and references to system colours, in the
+/// layout CoreUI's `CSIGenerator` writes and `_CUIThemeColorRendition` reads (docs/CAR-FORMAT.md, `RLOC`).
+@Suite("Compiling colours to Assets.car")
+struct SystemColorCompileTests {
+    /// A catalog with one colour set per entry of `sets` (name → the `colors` array's JSON).
+    static func compile(_ sets: [String: String]) throws -> (index: CatalogIndex, compiled: CompiledCatalog, car: CARFile) {
+        let fixture = try CatalogFixture()
+        for (name, colors) in sets {
+            try fixture.contents("\(name).colorset", #"{"colors":\#(colors),"info":{"author":"xcode","version":1}}"#)
+        }
+        let index = fixture.read()
+        let options = CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", toolVersion: "test")
+        let compiled = try CARCompiler(options: options).compile(index)
+        return (index, compiled, try CARFile(bytes: compiled.car))
+    }
+
+    /// The payload bytes of the facet's only rendition (a colour has no info tags: the payload follows the
+    /// 184-byte CSI header).
+    static func payload(_ compiled: CompiledCatalog, _ car: CARFile, _ name: String) throws -> [UInt8] {
+        let facet = try #require(car.facets.first { $0.name == name }, "no facet \(name)")
+        let rendition = try #require(facet.renditions.first.map { car.renditions[$0] })
+        #expect(rendition.layout == 1009 && rendition.infoTags.isEmpty, "\(name)")
+        return Array(compiled.car[(rendition.offset + 184)..<(rendition.offset + rendition.byteCount)])
+    }
+
+    static let blue = #"[{"idiom":"universal","color":{"platform":"ios","reference":"systemBlueColor"}}]"#
+
+    @Test func aSystemColourReferenceIsWrittenAsCoreUIWritesIt() throws {
+        let (_, compiled, car) = try Self.compile(["Accent": Self.blue])
+        #expect(compiled.notices.isEmpty, "\(compiled.notices)")
+        let bytes = try Self.payload(compiled, car, "Accent")
+        let word = { (at: Int) in UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24 }
+        let name = Array("systemBlueColor".utf8)
+        // Tag, version 1, colour space 1 (sRGB) with the substitute field (bits 8–10) = 1, four zero components,
+        // then the name record: tag, version 1, length, the name without a terminator.
+        #expect(Array(bytes[0..<4]) == Array("RLOC".utf8))
+        #expect(word(4) == 1 && word(8) == 0x101 && word(12) == 4)
+        #expect(bytes[16..<48].allSatisfy { $0 == 0 })
+        #expect(Array(bytes[48..<52]) == Array("RLOC".utf8))
+        #expect(word(52) == 1 && word(56) == UInt32(name.count))
+        #expect(Array(bytes[60...]) == name)
+    }
+
+    @Test func theCompiledReferenceReadsBackAndResolvesAsTheSource() throws {
+        let sets = [
+            "Accent": Self.blue,
+            // A reference in light mode and a colour in dark mode, as Xcode's inspector lets one mix them.
+            "Label": #"""
+                [{"idiom":"universal","color":{"platform":"universal","reference":"labelColor"}},
+                 {"idiom":"universal","appearances":[{"appearance":"luminosity","value":"dark"}],
+                  "color":{"color-space":"display-p3","components":{"red":"0.200","green":"0.400","blue":"0.600","alpha":"1.000"}}},
+                 {"idiom":"universal","appearances":[{"appearance":"contrast","value":"high"}],
+                  "color":{"platform":"ios","reference":"secondaryLabelColor"}}]
+                """#,
+        ]
+        let (index, compiled, car) = try Self.compile(sets)
+        #expect(compiled.notices.isEmpty, "\(compiled.notices)")
+        let readBack = CatalogIndex(car: car, path: "Assets.car")
+        let resolver = Resolver()
+        var compared = 0
+        for name in sets.keys {
+            let source = try #require(index.asset(named: name)).colors
+            let compiledColors = try #require(readBack.asset(named: name), "\(name) is missing").colors
+            #expect(compiledColors.count == source.count)
+            for color in source {
+                #expect(compiledColors.contains { $0.traits == color.traits && $0.value == color.value }, "\(name) \(color.traits)")
+            }
+            for preset in DevicePreset.all {
+                let fromSource = resolver.bestVariant(among: source.map(\.traits), for: preset.traits).map { source[$0].value }
+                let fromCar = resolver.bestVariant(among: compiledColors.map(\.traits), for: preset.traits).map { compiledColors[$0].value }
+                #expect(fromSource == fromCar, "\(name) on \(preset.name)")
+                compared += 1
+            }
+        }
+        #expect(compared > 0)
+        #expect(readBack.asset(named: "Accent")?.colors.first?.value == .systemReference(name: "systemBlueColor"))
+    }
+
+    @Test func colourSpacesUseCoreUIsNumbers() throws {
+        func set(_ space: String, _ components: String) -> String {
+            #"[{"idiom":"universal","color":{"color-space":"\#(space)","components":{\#(components)}}}]"#
+        }
+        let rgb = #""red":"0.100","green":"0.200","blue":"0.300","alpha":"1.000""#
+        let grey = #""white":"0.500","alpha":"1.000""#
+        let expected: [(String, String, UInt8)] = [
+            ("srgb", rgb, 1), ("gray-gamma-22", grey, 2), ("display-p3", rgb, 3), ("extended-srgb", rgb, 4),
+            ("extended-linear-srgb", rgb, 5), ("extended-gray", grey, 6),
+        ]
+        var sets: [String: String] = [:]
+        for (space, components, _) in expected { sets["C-\(space)"] = set(space, components) }
+        let (index, compiled, car) = try Self.compile(sets)
+        let readBack = CatalogIndex(car: car, path: "Assets.car")
+        for (space, _, id) in expected {
+            let bytes = try Self.payload(compiled, car, "C-\(space)")
+            #expect(bytes[8] == id && bytes[9] == 0, "\(space)")
+            #expect(readBack.asset(named: "C-\(space)")?.colors.first?.value == index.asset(named: "C-\(space)")?.colors.first?.value, "\(space)")
+        }
+    }
+
+    @Test func anEntryWithoutAColourIsLeftOutWithANotice() throws {
+        let (_, compiled, car) = try Self.compile(["AccentColor": #"[{"idiom":"universal"}]"#])
+        #expect(compiled.notices.count == 1)
+        #expect(compiled.notices.first?.contains("AccentColor: an entry without a colour") == true)
+        // The name keeps its facet (as for any set whose entries were all left out); it has no rendition.
+        #expect(car.facets.first { $0.name == "AccentColor" }?.renditions.isEmpty ?? true)
+        #expect(car.renditions.allSatisfy { $0.layout != 1009 })
+    }
+}
