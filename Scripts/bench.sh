@@ -193,7 +193,7 @@ if [ "$only" = all ] || [ "$only" = compile ]; then
   echo "  assetc compile                  ${compile_s}s  $(awk -v m="$input_mb" -v s="$compile_s" 'BEGIN { printf "%.0f", m / s }') MB/s of PNG input"
   echo "  compile / pack: $(ratio "$compile_s" "$pack_s")x (target <= 3x); compile / tar: $(ratio "$compile_s" "$tar_s")x"
   echo "  Assets.car                      $car_bytes bytes ($(awk -v a="$car_bytes" -v b="$input_bytes" 'BEGIN { printf "%.2f", a / b }')x the PNG input)"
-  # xcbuild's actool (facebookarchive/xcbuild, built on Linux; docs/CAR-FORMAT.md says how) when given.
+  # xcbuild's actool (facebookarchive/xcbuild, a build of your own on Linux; docs/CAR-FORMAT.md) when given.
   if [ -n "${XCBUILD_ACTOOL:-}" ] && [ -x "$XCBUILD_ACTOOL" ]; then
     mkdir -p "$bench_dir/xcbuild-compiled"  # xcbuild's actool does not create it
     read -r actool_s assetc_s < <(interleaved_medians \

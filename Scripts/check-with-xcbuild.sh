@@ -5,7 +5,7 @@
 #
 #   XCBUILD_DUMP_CAR=/path/to/xcbuild-build/dump_car Scripts/check-with-xcbuild.sh
 #
-# Building dump_car on Linux (facebookarchive/xcbuild at dbaee552) takes two small patches, described in
+# dump_car comes from a build of facebookarchive/xcbuild (at dbaee552) made outside this repository; see
 # docs/CAR-FORMAT.md ("Checked with xcbuild's dump_car"). Not part of Scripts/test.sh: it needs that build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
