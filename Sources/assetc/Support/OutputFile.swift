@@ -13,6 +13,9 @@ import Foundation
 /// and renamed into place, so a failure never leaves a partial file and an existing file is untouched.
 /// Every failure is a ``CLIError`` (exit 2) that says in words what went wrong.
 enum OutputFile {
+    /// Pieces smaller than this are gathered before they are written.
+    static let writeBufferSize = 1 << 20
+
     /// Whether `path` names standard output.
     static func isStandardOutput(_ path: String) -> Bool { path == "-" }
 
@@ -64,7 +67,22 @@ enum OutputFile {
             let mask = umask(0)
             umask(mask)
             fchmod(descriptor, 0o666 & ~mask)
-            try produce { (piece: [UInt8]) throws(POSIXFailure) in try Console.writeAll(descriptor, piece) }
+            // Small pieces (a car hands over a header, a key and a payload per rendition) are gathered into
+            // one buffer so that a large output costs a few hundred system calls, not one per piece.
+            var pending: [UInt8] = []
+            pending.reserveCapacity(Self.writeBufferSize)
+            try produce { (piece: [UInt8]) throws(POSIXFailure) in
+                if pending.count + piece.count > Self.writeBufferSize, !pending.isEmpty {
+                    try Console.writeAll(descriptor, pending)
+                    pending.removeAll(keepingCapacity: true)
+                }
+                if piece.count >= Self.writeBufferSize {
+                    try Console.writeAll(descriptor, piece)
+                } else {
+                    pending += piece
+                }
+            }
+            if !pending.isEmpty { try Console.writeAll(descriptor, pending) }
             if close(descriptor) != 0 { throw POSIXFailure(errno: errno) }
         } catch {
             close(descriptor)
