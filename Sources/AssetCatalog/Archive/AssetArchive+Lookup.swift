@@ -6,6 +6,8 @@
     import Darwin
 #endif
 
+internal import CMemoryHints
+
 extension AssetArchive {
     // MARK: Names
 
@@ -40,8 +42,10 @@ extension AssetArchive {
     {
         guard let asset = assetIndex(named: name) else { return nil }
         let record = assetRecord(asset)
-        guard kinds(try kind(record, asset)) else { return nil }
+        let assetKind = try kind(record, asset)
+        guard kinds(assetKind) else { return nil }
         let range = try variantRange(record, asset)
+        if !range.isEmpty { prefetchTargets(range, color: assetKind == .color) }
         let candidates = UnsafeBufferPointer(start: variantTraits + range.lowerBound, count: range.count)
         let chosen: Int?
         if try isLocalized(record, asset) {
@@ -58,6 +62,28 @@ extension AssetArchive {
             throw .invalidRecord(section: "VTRT", index: variant, reason: "reserved bit set")
         }
         return (asset, best, variant)
+    }
+
+    /// Overlaps the loads that follow ranking with the ranking itself.
+    ///
+    /// A lookup is a chain of dependent reads (name slot → asset record → variant traits → the chosen
+    /// variant's target → its payload or colour record), each a likely cache miss on a large archive; the
+    /// chain, not the arithmetic, is most of a lookup's time. The record already gives the address of the
+    /// variants' targets, and an asset's payload (or colour) records usually lie together (the packer
+    /// writes a set's files one after another), so the targets of its first and last variants point at
+    /// the records the chosen one will need: start loading those while the variants are ranked. Hints only: a wrong guess (a damaged or unusual archive) costs
+    /// a wasted load, never a wrong answer, and nothing is read here but the targets.
+    @inline(__always)
+    private func prefetchTargets(_ range: Range<Int>, color: Bool) {
+        let first = target(range.lowerBound)
+        let last = target(range.upperBound &- 1)
+        if color {
+            if first < colorCount { acat_prefetch(colorRecords + first &* colorStride) }
+            if last < colorCount { acat_prefetch(colorRecords + last &* colorStride) }
+        } else {
+            prefetchPayload(first)
+            if last != first { prefetchPayload(last) }
+        }
     }
 
     /// The image of the image, app icon, symbol set or Icon Composer icon called `name` that best suits a prepared request.
