@@ -265,13 +265,12 @@ public struct CompiledRequest: Hashable, Sendable {
     }
 
     /// The index of the best variant, or `nil` when every variant is eliminated.
-    /// Ties go to the earlier variant.
+    /// Ties go to the earlier variant. `variants` may hold at most 2³² elements.
     @inline(__always)
     public func bestIndex(in variants: UnsafeBufferPointer<PackedVariantTraits>) -> Int? {
-        // Positions must fit the low 32 bits below (an archive's assets have at most 65,535 variants).
-        guard variants.count <= Int(UInt32.max) else {
-            return Self.bestIndexOfMany(variants) { rankKey(variants[$0]) }
-        }
+        // Positions must fit the low 32 bits below. An archive's assets have at most 65,535 variants; a
+        // fallback loop for longer buffers kept the compiler from inlining this into the lookups.
+        precondition(variants.count <= Int(UInt32.max), "more than 2³² variants")
         let floorKey = floorKey
         let scale = scaleParameters
         // The key in the high half and the position in the low half, so one unsigned minimum (a compare
@@ -290,19 +289,6 @@ public struct CompiledRequest: Hashable, Sendable {
         }
         guard best &>> 32 < UInt64(Self.eliminated32) else { return nil }
         return Int(truncatingIfNeeded: best & 0xFFFF_FFFF)
-    }
-
-    /// The plain loop, for buffers too long for the packed minimum of ``bestIndex(in:)``.
-    private static func bestIndexOfMany(
-        _ variants: UnsafeBufferPointer<PackedVariantTraits>, key: (Int) -> UInt64
-    ) -> Int? {
-        var best: Int?
-        var bestKey = eliminated
-        for index in variants.indices where key(index) < bestKey {
-            bestKey = key(index)
-            best = index
-        }
-        return best
     }
 
     /// The index of the best variant of an asset that has localized variants, `locales(i)` giving
