@@ -90,7 +90,7 @@ extension AssetArchive {
     ///
     /// This is the fastest lookup: keep the ``CompiledRequest`` while the traits stay the same. It costs one
     /// hash of the name, a probe, one name comparison, a rank per variant and one payload record read —
-    /// about 2–2.5 `Dictionary<String, Int>` hits on random names, docs/PERFORMANCE.md — with no allocation,
+    /// about 1.5–2 `Dictionary<String, Int>` hits on random names, docs/PERFORMANCE.md — with no allocation,
     /// no lock and no write to memory other threads use, so it scales with cores. The result borrows the
     /// archive: keep the archive alive while you use it (see ``ImageVariant``).
     /// - Returns: `nil` when there is no such image or app icon set, or every variant is eliminated.
