@@ -41,9 +41,11 @@ let package = Package(
         ),
         // LZFSE and LZVN decoders for Assets.car payloads (written for assetc from the public format).
         .target(name: "CLZFSE"),
+        // Cache prefetch hints for the archive's lookup path (one static inline C function).
+        .target(name: "CMemoryHints"),
         .target(
             name: "AssetCatalog",
-            dependencies: ["CPNGSupport", "CLZFSE"]
+            dependencies: ["CPNGSupport", "CLZFSE", "CMemoryHints"]
         ),
         .target(
             name: "AssetCatalogBuilder",

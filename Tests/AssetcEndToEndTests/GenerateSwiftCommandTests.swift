@@ -23,6 +23,8 @@ struct GenerateSwiftCommandTests {
         arguments += ["-Xcc", "-fmodule-map-file=\(root)/Sources/CDeflate/module.modulemap", "-I/usr/include/libpng16"]
         arguments += ["-Xcc", "-fmodule-map-file=\(build.path)/CLZFSE.build/module.modulemap"]
         arguments += ["-Xcc", "-I", "-Xcc", "\(root)/Sources/CLZFSE/include"]
+        arguments += ["-Xcc", "-fmodule-map-file=\(build.path)/CMemoryHints.build/module.modulemap"]
+        arguments += ["-Xcc", "-I", "-Xcc", "\(root)/Sources/CMemoryHints/include"]
         arguments += files.map(\.path)
         return try ExternalTool.run("/usr/bin/env", arguments, mergingErrors: true)
     }

@@ -6,6 +6,8 @@
     import Darwin
 #endif
 
+internal import CMemoryHints
+
 /// The catalog: an archive written by `assetc pack`, opened for lookups.
 ///
 /// Opening maps the file read-only and checks its header, its section table and the checksums of the
@@ -308,6 +310,15 @@ public final class AssetArchive: @unchecked Sendable {
     func markPayloadTableVerified() { verified[Self.payloadTableFlag] = 1 }
 
     func markPayloadVerified(_ index: Int) { verified[Self.firstPayloadFlag + index] = 1 }
+
+    /// Starts loading what ``payloadRecord(_:)`` and ``ensurePayload(_:_:)`` will read for payload
+    /// `index` (its record and its "verified" flag) without waiting; a hint, it reads nothing.
+    @inline(__always)
+    func prefetchPayload(_ index: Int) {
+        guard index < payloadCount else { return }
+        acat_prefetch(payloadRecords + index &* payloadStride)
+        acat_prefetch(verified + (Self.firstPayloadFlag &+ index))
+    }
 
     @inline(__always)
     func ensurePayloadTable() throws(ArchiveError) {

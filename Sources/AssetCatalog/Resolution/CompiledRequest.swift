@@ -1,5 +1,6 @@
-/// A request prepared for fast resolution under one rule set: per-dimension lookup words and
-/// bit positions, so ranking a packed variant is a handful of shifts and masks with no allocation.
+/// A request prepared for fast resolution under one rule set: a table of every packed trait field's
+/// finished rank-key contribution, so ranking a packed variant is five table reads and a few shifts and
+/// masks, with no allocation.
 ///
 /// The locale is not part of the packed traits: assets with localized variants are ranked with
 /// ``bestIndex(in:locales:)``, which adds each variant's ``localeKey(_:)``; for an asset without
@@ -11,23 +12,38 @@ public struct CompiledRequest: Hashable, Sendable {
     /// The request it was built from.
     public let request: TraitCollection
 
-    // For each small dimension: for each code 0...7, three bits (bit 2: eliminated, bits 0–1: score).
-    private var idiomWord: UInt64 = 0, widthWord: UInt64 = 0, heightWord: UInt64 = 0
-    private var appearanceWord: UInt64 = 0, contrastWord: UInt64 = 0, directionWord: UInt64 = 0
-    private var gamutWord: UInt64 = 0
-    // Where each dimension's score sits in the rank key: more important dimensions sit higher.
-    private var idiomShift: UInt64 = 0, widthShift: UInt64 = 0, heightShift: UInt64 = 0
-    private var appearanceShift: UInt64 = 0, contrastShift: UInt64 = 0, directionShift: UInt64 = 0
-    private var gamutShift: UInt64 = 0, scaleShift: UInt64 = 0, localeShift: UInt64 = 0
+    // The rank key of a variant without a locale fits in 32 bits: two bits for each of the seven small
+    // dimensions and seventeen for the scale score, most important dimension highest (the locale, left
+    // out, takes no bits), and bit 31 set for an eliminated variant. The table holds every field's finished
+    // contribution, already shifted into place, with neighbouring fields of the packed traits combined so
+    // one load covers two dimensions:
+    //   entries  0 …  7: idiom (packed bits 0–2)
+    //   entries  8 … 23: width and height (bits 3–6)
+    //   entries 24 … 39: appearance and contrast (bits 7–10)
+    //   entries 40 … 55: direction and gamut (bits 11–14)
+    //   entries 56 … 63: scales 0 … 7 (larger scales are scored on the spot)
+    // Ranking a variant is then five loads and four ORs. 32-bit entries keep the table at 256 bytes, half
+    // the 64-bit table it replaces: the struct is copied wherever a caller passes one it keeps in an
+    // array, and ranking copies the table once (see `rankKey32(_:table:scale:)`).
+    private var table = SIMD64<UInt32>(repeating: 0)
+    /// The smallest key any variant can have: a variant that reaches it wins outright (ties go to the
+    /// earlier variant), so ranking stops there.
+    private var floorKey: UInt32 = 0
+    /// Where the scale score sits in the 32-bit key.
+    private let scaleShift: UInt32
+    /// Where the locale's score sits in the 64-bit ``rankKey(_:)``: the 32-bit key's bits from here up
+    /// move up eight bits to make room for it.
+    private let localeShift: UInt32
     private let requestedScale: UInt32
     private let lowerScalesFirst: Bool
-    // The finished rank-key contribution of every code of every dimension, already shifted into place:
-    // entries 8·d … 8·d+7 for dimension d (idiom, width, height, appearance, contrast, direction, gamut),
-    // entries 56 … 63 for scales 0 … 7. Ranking a variant is then eight loads and seven ORs.
-    private var table = SIMD64<UInt64>(repeating: 0)
+    /// The order the shifts were derived from (``entry(_:code:)`` recomputes them).
+    private let order: FallbackOrder
 
     /// Rank keys at or above this value belong to eliminated variants.
     static let eliminated: UInt64 = 1 << 63
+
+    /// 32-bit rank keys at or above this value belong to eliminated variants.
+    static let eliminated32: UInt32 = 1 << 31
 
     /// Prepares `request` for ranking under assetc's rules in `order`.
     public init(_ request: TraitCollection, order: FallbackOrder = .default) {
@@ -39,67 +55,97 @@ public struct CompiledRequest: Hashable, Sendable {
         self.request = request
         self.requestedScale = UInt32(clampingScale: request.displayScale)
         self.lowerScalesFirst = rules.scalePreference == .lowerFirst
-        let order = rules.order
-        var shift: UInt64 = 0
-        for position in stride(from: FallbackOrder.count - 1, through: 0, by: -1) {
-            let dimension = order.dimension(at: position)
-            switch dimension {
-            case .idiom: idiomShift = shift
-            case .width: widthShift = shift
-            case .height: heightShift = shift
-            case .appearance: appearanceShift = shift
-            case .contrast: contrastShift = shift
-            case .direction: directionShift = shift
-            case .gamut: gamutShift = shift
-            case .scale: scaleShift = shift
-            case .locale: localeShift = shift
-            }
-            switch dimension {
-            case .scale: shift += 17
-            case .locale: shift += 8
-            case .idiom, .width, .height, .appearance, .contrast, .direction, .gamut: shift += 2
-            }
-        }
-        idiomWord = Self.exclusiveWord(request.idiom)
-        widthWord = Self.exclusiveWord(request.horizontalSizeClass)
-        heightWord = Self.exclusiveWord(request.verticalSizeClass)
-        appearanceWord = Self.exclusiveWord(request.appearance)
-        directionWord = Self.exclusiveWord(request.layoutDirection)
-        gamutWord = Self.softWord(request.displayGamut)
-        contrastWord = Self.softWord(request.contrast)
+        self.order = rules.order
+        let shifts = Self.shifts(rules.order)
+        scaleShift = shifts.scale
+        localeShift = shifts.locale
+        var contrastWord = Self.softWord(request.contrast)
         if request.contrast == .normal {
             // High-contrast artwork is eliminated on a normal-contrast request.
             let highCode = UInt64(PackedVariantTraits.code(Contrast.high))
             contrastWord = (contrastWord & ~(0b111 << (highCode * 3))) | (0b100 << (highCode * 3))
         }
+        var gamutWord = Self.softWord(request.displayGamut)
         // Unmarked artwork counting as sRGB or normal contrast: code 0 ranks as code 1 does.
         if rules.unmarkedContrastIsNormal { contrastWord = Self.unmarkedAsFirstValue(contrastWord) }
         if rules.unmarkedGamutIsSRGB { gamutWord = Self.unmarkedAsFirstValue(gamutWord) }
+        let idiom = (Self.exclusiveWord(request.idiom), shifts.idiom)
+        let width = (Self.exclusiveWord(request.horizontalSizeClass), shifts.width)
+        let height = (Self.exclusiveWord(request.verticalSizeClass), shifts.height)
+        let appearance = (Self.exclusiveWord(request.appearance), shifts.appearance)
+        let contrast = (contrastWord, shifts.contrast)
+        let direction = (Self.exclusiveWord(request.layoutDirection), shifts.direction)
+        let gamut = (gamutWord, shifts.gamut)
         let scaleShift = self.scaleShift
         let requestedScale = self.requestedScale
         let lowerScalesFirst = self.lowerScalesFirst
-        let dimensions: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
-            idiomWord, idiomShift, widthWord, widthShift, heightWord, heightShift, appearanceWord, appearanceShift,
-            contrastWord, contrastShift, directionWord, directionShift, gamutWord, gamutShift)
-        withUnsafeMutableBytes(of: &table) { table in
-            withUnsafeBytes(of: dimensions) { pairs in
-                for dimension in 0..<7 {
-                    let word = pairs.load(fromByteOffset: dimension * 16, as: UInt64.self)
-                    let shift = pairs.load(fromByteOffset: dimension * 16 + 8, as: UInt64.self)
-                    for code in 0..<8 {
-                        let entry = (word &>> (UInt64(code) &* 3)) & 0b111
-                        let key = ((entry & 0b11) &<< shift) | ((entry &>> 2) &<< 63)
-                        table.storeBytes(of: key, toByteOffset: (dimension * 8 + code) * 8, as: UInt64.self)
-                    }
-                }
+        // Filled through raw memory: storing into the SIMD value one variable index at a time made the
+        // optimizer reload and store the whole vector for every entry.
+        let floor = withUnsafeMutableBytes(of: &table) { table in
+            func store(_ key: UInt32, at index: Int) { table.storeBytes(of: key, toByteOffset: index * 4, as: UInt32.self) }
+            var floor: UInt32 = 0
+            var minimum = UInt32.max
+            for code in 0..<8 {
+                let key = Self.contribution(idiom, code: code)
+                store(key, at: code)
+                minimum = min(minimum, key)
             }
+            floor |= minimum
+            // The sixteen entries of two neighbouring 2-bit fields: `low` in the index's bits 0–1, `high` in
+            // bits 2–3. Three calls rather than a loop over an array of pairs, which would allocate.
+            func fillPair(at base: Int, _ low: (word: UInt64, shift: UInt32), _ high: (word: UInt64, shift: UInt32)) {
+                var minimum = UInt32.max
+                for index in 0..<16 {
+                    let key = Self.contribution(low, code: index & 0b11) | Self.contribution(high, code: index >> 2)
+                    store(key, at: base + index)
+                    minimum = min(minimum, key)
+                }
+                floor |= minimum
+            }
+            fillPair(at: 8, width, height)
+            fillPair(at: 24, appearance, contrast)
+            fillPair(at: 40, direction, gamut)
             for scale in 0..<8 {
-                let key =
-                    DimensionMatch.scaleScore(variant: UInt32(scale), request: requestedScale, lowerFirst: lowerScalesFirst)
-                    &<< scaleShift
-                table.storeBytes(of: key, toByteOffset: (56 + scale) * 8, as: UInt64.self)
+                let key = DimensionMatch.scaleScore(variant: UInt32(scale), request: requestedScale, lowerFirst: lowerScalesFirst)
+                store(UInt32(truncatingIfNeeded: key &<< UInt64(scaleShift)), at: 56 + scale)
+            }
+            return floor
+        }
+        // Some scale (the requested one, or any when none is requested) always scores 0.
+        floorKey = floor
+    }
+
+    /// Where each dimension's score sits in the 32-bit key, least important lowest: two bits for a small
+    /// dimension, seventeen for the scale, none for the locale (``rankKey(_:)`` makes room for it).
+    private static func shifts(_ order: FallbackOrder) -> (
+        idiom: UInt32, width: UInt32, height: UInt32, appearance: UInt32, contrast: UInt32, direction: UInt32,
+        gamut: UInt32, scale: UInt32, locale: UInt32
+    ) {
+        var result: (
+            idiom: UInt32, width: UInt32, height: UInt32, appearance: UInt32, contrast: UInt32, direction: UInt32,
+            gamut: UInt32, scale: UInt32, locale: UInt32
+        ) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var shift: UInt32 = 0
+        for position in stride(from: FallbackOrder.count - 1, through: 0, by: -1) {
+            switch order.dimension(at: position) {
+            case .idiom: result.idiom = shift; shift += 2
+            case .width: result.width = shift; shift += 2
+            case .height: result.height = shift; shift += 2
+            case .appearance: result.appearance = shift; shift += 2
+            case .contrast: result.contrast = shift; shift += 2
+            case .direction: result.direction = shift; shift += 2
+            case .gamut: result.gamut = shift; shift += 2
+            case .scale: result.scale = shift; shift += 17
+            case .locale: result.locale = shift
             }
         }
+        return result
+    }
+
+    /// One code's finished contribution to the 32-bit key, from a dimension's lookup word and shift.
+    private static func contribution(_ dimension: (word: UInt64, shift: UInt32), code: Int) -> UInt32 {
+        let entry = UInt32(truncatingIfNeeded: (dimension.word >> (UInt64(code) * 3)) & 0b111)
+        return ((entry & 0b11) << dimension.shift) | ((entry >> 2) << 31)
     }
 
     /// The word with code 0's entry replaced by code 1's.
@@ -140,30 +186,73 @@ public struct CompiledRequest: Hashable, Sendable {
     }
 
     /// The score and elimination flag this request gives to one packed code of one dimension,
-    /// for tests that compare the fast path with the documented rules.
+    /// for tests that compare the fast path with the documented rules. Read back from the table: the
+    /// dimension's partner in a combined entry is taken at code 0 ("any"), which no rule eliminates.
     func entry(_ dimension: TraitDimension, code: UInt32) -> (eliminated: Bool, score: Int)? {
-        let word: UInt64
+        let shifts = Self.shifts(order)
+        let key: UInt32
+        let shift: UInt32
+        let code = Int(code)
         switch dimension {
-        case .idiom: word = idiomWord
-        case .width: word = widthWord
-        case .height: word = heightWord
-        case .appearance: word = appearanceWord
-        case .contrast: word = contrastWord
-        case .direction: word = directionWord
-        case .gamut: word = gamutWord
+        case .idiom: (key, shift) = (table[code & 0b111], shifts.idiom)
+        case .width: (key, shift) = (table[8 + (code & 0b11)], shifts.width)
+        case .height: (key, shift) = (table[8 + (code & 0b11) << 2], shifts.height)
+        case .appearance: (key, shift) = (table[24 + (code & 0b11)], shifts.appearance)
+        case .contrast: (key, shift) = (table[24 + (code & 0b11) << 2], shifts.contrast)
+        case .direction: (key, shift) = (table[40 + (code & 0b11)], shifts.direction)
+        case .gamut: (key, shift) = (table[40 + (code & 0b11) << 2], shifts.gamut)
         case .scale, .locale: return nil
         }
-        let bits = (word >> (UInt64(code) * 3)) & 0b111
-        return (bits & 0b100 != 0, Int(bits & 0b11))
+        // The 2-bit fields have four codes; their codes 4…7 do not exist in the packed form.
+        if dimension != .idiom && code > 3 { return (true, 0) }
+        return (key >= Self.eliminated32, Int((key >> shift) & 0b11))
+    }
+
+    /// The 32-bit rank key of a variant, its locale left out: smaller is better; 2³¹ or more means it
+    /// cannot be chosen.
+    @inline(__always)
+    func rankKey32(_ variant: PackedVariantTraits) -> UInt32 {
+        withUnsafeBytes(of: table) { Self.rankKey32(variant, table: $0, scale: scaleParameters) }
+    }
+
+    /// What scoring a scale above 7 (outside the table) needs.
+    private var scaleParameters: (requested: UInt32, shift: UInt32, lowerFirst: Bool) {
+        (requestedScale, scaleShift, lowerScalesFirst)
+    }
+
+    /// The rank key from the table's bytes. The table is read through raw memory: indexing the SIMD value
+    /// with a variable index made the optimizer spill the whole vector to the stack once per entry read;
+    /// `withUnsafeBytes(of: table)` copies it once per ranking (256 bytes) instead.
+    @inline(__always)
+    private static func rankKey32(
+        _ variant: PackedVariantTraits, table: UnsafeRawBufferPointer, scale parameters: (requested: UInt32, shift: UInt32, lowerFirst: Bool)
+    ) -> UInt32 {
+        let bits = Int(truncatingIfNeeded: variant.rawValue)
+        @inline(__always) func entry(_ index: Int) -> UInt32 {
+            table.load(fromByteOffset: index &* 4, as: UInt32.self)
+        }
+        let scale = bits &>> 16
+        let scaleKey =
+            scale < 8
+            ? entry(56 &+ scale)
+            : UInt32(
+                truncatingIfNeeded: DimensionMatch.scaleScore(
+                    variant: UInt32(truncatingIfNeeded: scale), request: parameters.requested,
+                    lowerFirst: parameters.lowerFirst) &<< UInt64(parameters.shift))
+        return entry(bits & 0b111)
+            | entry(8 &+ ((bits &>> 3) & 0b1111))
+            | entry(24 &+ ((bits &>> 7) & 0b1111))
+            | entry(40 &+ ((bits &>> 11) & 0b1111))
+            | scaleKey
     }
 
     /// The rank key of a variant: smaller is better; 2⁶³ (`1 << 63`) or more means it cannot be chosen.
+    /// The locale's bits are zero: add ``localeKey(_:)`` for assets that have localized variants.
     @inline(__always)
     public func rankKey(_ variant: PackedVariantTraits) -> UInt64 {
-        withUnsafeBytes(of: table) {
-            Self.rankKey(
-                variant, table: $0, requestedScale: requestedScale, scaleShift: scaleShift, lowerFirst: lowerScalesFirst)
-        }
+        let key = UInt64(rankKey32(variant))
+        let below = (UInt64(1) << UInt64(localeShift)) &- 1
+        return (key & below) | ((key & UInt64(Self.eliminated32 &- 1) & ~below) << 8) | ((key >> 31) << 63)
     }
 
     /// The rank-key contribution of a variant's locale (2⁶³ or more for another language).
@@ -172,52 +261,34 @@ public struct CompiledRequest: Hashable, Sendable {
     public func localeKey(_ variant: LocaleTag?) -> UInt64 {
         let match = DimensionMatch.locale(variant, request.locale)
         guard match.quality != .eliminated else { return Self.eliminated }
-        return UInt64(match.score) &<< localeShift
-    }
-
-    @inline(__always)
-    private static func rankKey(
-        _ variant: PackedVariantTraits, table: UnsafeRawBufferPointer, requestedScale: UInt32, scaleShift: UInt64,
-        lowerFirst: Bool
-    ) -> UInt64 {
-        let bits = Int(truncatingIfNeeded: variant.rawValue)
-        @inline(__always) func entry(_ index: Int) -> UInt64 {
-            table.load(fromByteOffset: index &* 8, as: UInt64.self)
-        }
-        let scale = bits &>> 16
-        let scaleKey =
-            scale < 8
-            ? entry(56 &+ scale)
-            : DimensionMatch.scaleScore(
-                variant: UInt32(truncatingIfNeeded: scale), request: requestedScale, lowerFirst: lowerFirst) &<< scaleShift
-        return entry(bits & 0b111)
-            | entry(8 &+ ((bits &>> 3) & 0b11))
-            | entry(16 &+ ((bits &>> 5) & 0b11))
-            | entry(24 &+ ((bits &>> 7) & 0b11))
-            | entry(32 &+ ((bits &>> 9) & 0b11))
-            | entry(40 &+ ((bits &>> 11) & 0b11))
-            | entry(48 &+ ((bits &>> 13) & 0b11))
-            | scaleKey
+        return UInt64(match.score) &<< UInt64(localeShift)
     }
 
     /// The index of the best variant, or `nil` when every variant is eliminated.
-    /// Ties go to the earlier variant.
+    /// Ties go to the earlier variant. `variants` may hold at most 2³² elements.
     @inline(__always)
     public func bestIndex(in variants: UnsafeBufferPointer<PackedVariantTraits>) -> Int? {
-        withUnsafeBytes(of: table) { table in
-            var best: Int?
-            var bestKey = Self.eliminated
+        // Positions must fit the low 32 bits below. An archive's assets have at most 65,535 variants; a
+        // fallback loop for longer buffers kept the compiler from inlining this into the lookups.
+        precondition(variants.count <= Int(UInt32.max), "more than 2³² variants")
+        let floorKey = floorKey
+        let scale = scaleParameters
+        // The key in the high half and the position in the low half, so one unsigned minimum (a compare
+        // and a conditional move) keeps the best key and, among equal keys, the earliest variant. A branch
+        // on "better than the best so far" is taken at random for unordered variants, and each wrong
+        // guess costs more than ranking a variant does.
+        let best = withUnsafeBytes(of: table) { table in
+            var best = UInt64.max
             for index in variants.indices {
-                let key = Self.rankKey(
-                    variants[index], table: table, requestedScale: requestedScale, scaleShift: scaleShift,
-                    lowerFirst: lowerScalesFirst)
-                if key < bestKey {
-                    bestKey = key
-                    best = index
-                }
+                let key = Self.rankKey32(variants[index], table: table, scale: scale)
+                best = min(best, UInt64(key) &<< 32 | UInt64(truncatingIfNeeded: index))
+                // Nothing can beat the best possible key, and a later equal one would lose the tie.
+                if key == floorKey { break }
             }
             return best
         }
+        guard best &>> 32 < UInt64(Self.eliminated32) else { return nil }
+        return Int(truncatingIfNeeded: best & 0xFFFF_FFFF)
     }
 
     /// The index of the best variant of an asset that has localized variants, `locales(i)` giving
