@@ -71,6 +71,7 @@ public enum LZVNEncoder {
     /// without repeats (4-bit noise in gradients, already-compressed pixels) then costs one checkpoint's
     /// work, not a whole block's.
     private static let checkpointBytes = 16 * 1024
+    private static let firstCheckpointBytes = 4 * 1024
 
     /// Encodes `source[start..<end]` as LZVN into `output`; `false` when it gave up at a checkpoint (the
     /// caller then stores the block).
@@ -80,7 +81,9 @@ public enum LZVNEncoder {
         hashBits: Int, into output: inout [UInt8]
     ) -> Bool {
         let outputStart = output.count
-        var nextCheckpoint = start + checkpointBytes
+        // The first checkpoint comes early: most catalog bitmaps are smaller than one checkpoint, and one
+        // that has not started to shrink in its first rows rarely does later.
+        var nextCheckpoint = start + firstCheckpointBytes
         var position = start
         var misses = 0
         var literalStart = start
