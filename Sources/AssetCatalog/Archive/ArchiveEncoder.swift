@@ -14,22 +14,30 @@ package struct ArchiveBlueprint: Sendable {
     }
 
     /// One variant of an asset.
+    ///
+    /// The packer holds one for every variant of a catalog at once, so the rare locale is kept out of line
+    /// (48 bytes inline otherwise): 48 bytes a variant instead of 96.
     package struct Variant: Sendable, Hashable {
         package var traits: PackedVariantTraits
-        /// The locale, stored in `VLOC` (the packed traits have no room for it).
-        package var locale: LocaleTag?
+        /// The locale, out of line; `nil` for most variants.
+        private var localeBox: LocaleBox?
         /// The payload index (image, data, app icon sets) or colour index (colour sets).
         package var target: Int
         /// The file relative to the catalog root; empty for colours.
         package var sourcePath: String
         /// The entry's other keys, sorted by key.
         package var attributes: [Attribute]
+        /// The locale, stored in `VLOC` (the packed traits have no room for it).
+        package var locale: LocaleTag? {
+            get { localeBox?.tag }
+            set { localeBox = newValue.map(LocaleBox.init) }
+        }
         package init(
             traits: PackedVariantTraits, target: Int, sourcePath: String = "", attributes: [Attribute] = [],
             locale: LocaleTag? = nil
         ) {
             self.traits = traits
-            self.locale = locale
+            self.localeBox = locale.map(LocaleBox.init)
             self.target = target
             self.sourcePath = sourcePath
             self.attributes = attributes

@@ -7,6 +7,9 @@ import AssetCatalog
 /// sorted by path and assets by name, so shuffled inputs give the same plan.
 struct PackPlan: Sendable {
     /// One distinct input file.
+    ///
+    /// The plan holds every file of the catalog at once: sizes are kept in 32 bits with presence flags
+    /// (56 bytes a file instead of 80).
     struct File: Sendable {
         /// The path to read: the catalog root joined with the variant's source. Made when needed, not
         /// stored: the plan holds every file of the catalog at once.
@@ -15,33 +18,35 @@ struct PackPlan: Sendable {
         var catalog: String
         /// The file relative to the root.
         var relative: String
-        /// What the reader found it to be.
-        var contentType: ContentType
         /// Its size when the reader looked (to size batches).
         var byteCount: Int
-        /// The reader's pixel size (used for JPEG and other formats the packer does not parse).
-        var pixelWidth: Int?
-        var pixelHeight: Int?
+        private var storedWidth: UInt32 = 0
+        private var storedHeight: UInt32 = 0
+        /// What the reader found it to be.
+        var contentType: ContentType
+        private var hasWidth = false
+        private var hasHeight = false
+
+        init(catalog: String, relative: String, contentType: ContentType, byteCount: Int, pixelWidth: Int?, pixelHeight: Int?) {
+            self.catalog = catalog
+            self.relative = relative
+            self.contentType = contentType
+            self.byteCount = byteCount
+            // Clamped as the archive's 32-bit payload sizes are (`FileProcessor`), so nothing is lost.
+            if let pixelWidth { (storedWidth, hasWidth) = (UInt32(clamping: pixelWidth), true) }
+            if let pixelHeight { (storedHeight, hasHeight) = (UInt32(clamping: pixelHeight), true) }
+        }
+
+        /// The reader's pixel size (used for JPEG and other formats the packer does not parse), clamped to
+        /// 32 bits.
+        var pixelWidth: Int? { hasWidth ? Int(storedWidth) : nil }
+        var pixelHeight: Int? { hasHeight ? Int(storedHeight) : nil }
     }
 
-    struct Variant: Sendable {
-        var traits: PackedVariantTraits
-        /// The file index (image, data, app icon sets) or colour index (colour sets).
-        var target: Int
-        var sourcePath: String
-        var attributes: [ArchiveBlueprint.Attribute]
-        /// The locale, which the packed traits have no room for.
-        var locale: LocaleTag? = nil
-    }
-
-    struct Asset: Sendable {
-        var name: String
-        var kind: AssetKind
-        var sourceIndex: Int
-        var path: String
-        var properties: [ArchiveBlueprint.Attribute]
-        var variants: [Variant]
-    }
+    /// The plan's variants and assets are the archive's own: the packer turns file indices into payload
+    /// indices in place, so the tables are not a second copy of the plan.
+    typealias Variant = ArchiveBlueprint.Variant
+    typealias Asset = ArchiveBlueprint.Asset
 
     var sources: [ArchiveBlueprint.Source] = []
     var assets: [Asset] = []
@@ -133,11 +138,14 @@ struct PackPlan: Sendable {
             return value
         }
         assets.reserveCapacity(unique.count)
-        for assetPosition in unique {
+        for (planned, assetPosition) in unique.enumerated() {
             let asset = index.assets[assetPosition]
-            // Planned below from `asset`; the index's copy goes now, so the plan replaces the index as it grows.
-            index.assets[assetPosition].variants = []
-            index.assets[assetPosition].colors = []
+            // Planned below from `asset`; the index's record goes now, whole (its path, its variants and the
+            // buffer their file names share), so the plan replaces the index as it grows. Those were made on
+            // the reading threads, in arenas this thread does not allocate from: from time to time the pages
+            // they leave free are given back, or the index would stay resident beside the plan to the end.
+            index.assets[assetPosition] = AssetCatalogBuilder.Asset(name: "", kind: asset.kind, sourceIndex: 0, path: "")
+            if planned % Self.trimInterval == Self.trimInterval - 1 { FreedMemory.returnToSystem() }
             guard index.sources.indices.contains(asset.sourceIndex) else {
                 throw .unrepresentable("asset '\(asset.name)' refers to source \(asset.sourceIndex), which does not exist")
             }
@@ -168,7 +176,9 @@ struct PackPlan: Sendable {
                         skippedVariantCount += 1
                         continue
                     }
-                    let relative = Self.owned(source)
+                    // Made for this read (the index shares its file names between a set's variants), so not
+                    // tied to the index's pages.
+                    let relative = source
                     let key = FileKey(catalog: root.path, relative: relative)
                     let target: Int
                     if let known = fileIndex[key] {
@@ -194,6 +204,10 @@ struct PackPlan: Sendable {
             assets.append(planned)
         }
     }
+
+    /// How many assets are planned between two returns of freed index pages to the system (each a walk
+    /// of the allocator's free lists: a few milliseconds).
+    static let trimInterval = 4096
 
     /// Set properties as archive attributes, under their `Contents.json` keys.
     /// A container's members go under `members` (see ``AssetMember/archiveValue(_:)``); keys stay sorted.

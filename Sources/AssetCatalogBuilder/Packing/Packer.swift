@@ -227,44 +227,35 @@ public struct Packer: Sendable {
         }
 
         // Building the tables is the largest moment of a pack: what is done with goes first. The files
-        // (unless the caller records them in the cache) and the payloads by content are no longer needed,
-        // and each planned asset's variants are released as soon as its archive variants are made.
+        // (unless the caller records them in the cache) and the payloads by content are no longer needed.
         if cache == nil { plan.files = [] }
         byKey = [:]
         previousWithKey = []
-        var planned = plan.assets
-        plan.assets = []
 
-        // Tables: the plan's assets with file indices turned into payload indices.
+        // Tables: the plan's assets themselves, moved into the blueprint, with file indices turned into
+        // payload indices in place (no second copy of the variants).
         var blueprint = ArchiveBlueprint(sources: plan.sources, payloads: payloads, colors: plan.colors)
+        blueprint.assets = plan.assets
+        plan.assets = []
         var variantCount = 0
         var skipped = plan.skippedVariantCount
-        blueprint.assets.reserveCapacity(planned.count)
-        for position in planned.indices {
-            let asset = planned[position]
-            planned[position].variants = []
-            var variants: [ArchiveBlueprint.Variant] = []
-            variants.reserveCapacity(asset.variants.count)
-            for variant in asset.variants {
-                var target = variant.target
-                if asset.kind != .color {
-                    guard let payload = filePayload[variant.target] else {
-                        skipped += 1
-                        continue
-                    }
-                    target = payload
+        for position in blueprint.assets.indices where blueprint.assets[position].kind != .color {
+            var kept = 0
+            let count = blueprint.assets[position].variants.count
+            for variant in 0..<count {
+                guard let payload = filePayload[blueprint.assets[position].variants[variant].target] else {
+                    skipped += 1
+                    continue
                 }
-                variants.append(
-                    ArchiveBlueprint.Variant(
-                        traits: variant.traits, target: target, sourcePath: variant.sourcePath,
-                        attributes: variant.attributes, locale: variant.locale))
+                blueprint.assets[position].variants[variant].target = payload
+                if kept != variant {
+                    blueprint.assets[position].variants.swapAt(kept, variant)
+                }
+                kept += 1
             }
-            variantCount += variants.count
-            blueprint.assets.append(
-                ArchiveBlueprint.Asset(
-                    name: asset.name, kind: asset.kind, sourceIndex: asset.sourceIndex, path: asset.path,
-                    properties: asset.properties, variants: variants))
+            if kept < count { blueprint.assets[position].variants.removeLast(count - kept) }
         }
+        for asset in blueprint.assets { variantCount += asset.variants.count }
         let encoded: ArchiveEncoder.Encoded
         do {
             encoded = try ArchiveEncoder.encode(blueprint, dataEnd: position)
