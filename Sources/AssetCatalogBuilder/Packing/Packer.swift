@@ -121,8 +121,11 @@ public struct Packer: Sendable {
     ) throws(PackError) -> (PackSummary, [PackCache.Entry], [FileBytes.Status?]) {
         let processor = FileProcessor(options: options, cache: cache)
         var payloads: [ArchiveBlueprint.Payload] = []
-        var filePayload = [Int?](repeating: nil, count: plan.files.count)
-        var statuses = [FileBytes.Status?](repeating: nil, count: plan.files.count)
+        payloads.reserveCapacity(plan.files.count)
+        // Each file's payload (`noPayload`: none), in 32 bits: an archive has fewer than 2^32 payloads.
+        var filePayload = [UInt32](repeating: Self.noPayload, count: plan.files.count)
+        // Only a cache records what was read: without one, no status is kept per file.
+        var statuses = [FileBytes.Status?](repeating: nil, count: cache == nil ? 0 : plan.files.count)
         var entries: [PackCache.Entry] = []
         // Payloads by length and CRC: the latest payload with a key, and for each payload the one before
         // it with the same key (-1: none). A chain, not an array per key: one allocation less per payload.
@@ -153,7 +156,7 @@ public struct Packer: Sendable {
             for (offset, result) in results.enumerated() {
                 let fileIndex = start + offset
                 let file = plan.files[fileIndex]
-                statuses[fileIndex] = result.status
+                if cache != nil { statuses[fileIndex] = result.status }
                 if let entry = result.entry { entries.append(entry) }
                 if result.fromCache { summary.cachedFileCount += 1 }
                 if let problem = result.problem {
@@ -187,7 +190,7 @@ public struct Packer: Sendable {
                     }
                 }
                 if let match {
-                    filePayload[fileIndex] = match
+                    filePayload[fileIndex] = UInt32(match)
                     summary.deduplicatedCount += 1
                     continue
                 }
@@ -197,7 +200,7 @@ public struct Packer: Sendable {
                         offset: UInt64(position), length: UInt64(result.bytes.count), crc: result.crc,
                         pixelWidth: result.width, pixelHeight: result.height, contentType: result.contentType,
                         optimized: result.optimized))
-                filePayload[fileIndex] = payloadIndex
+                filePayload[fileIndex] = UInt32(payloadIndex)
                 previousWithKey.append(byKey[key] ?? -1)
                 byKey[key] = payloadIndex
                 pendingPayloads[payloadIndex] = result.bytes
@@ -243,11 +246,12 @@ public struct Packer: Sendable {
             var kept = 0
             let count = blueprint.assets[position].variants.count
             for variant in 0..<count {
-                guard let payload = filePayload[blueprint.assets[position].variants[variant].target] else {
+                let payload = filePayload[blueprint.assets[position].variants[variant].target]
+                guard payload != Self.noPayload else {
                     skipped += 1
                     continue
                 }
-                blueprint.assets[position].variants[variant].target = payload
+                blueprint.assets[position].variants[variant].target = Int(payload)
                 if kept != variant {
                     blueprint.assets[position].variants.swapAt(kept, variant)
                 }
@@ -256,18 +260,24 @@ public struct Packer: Sendable {
             if kept < count { blueprint.assets[position].variants.removeLast(count - kept) }
         }
         for asset in blueprint.assets { variantCount += asset.variants.count }
+        filePayload = []
+        let assetCount = blueprint.assets.count
+        let payloadCount = payloads.count
+        payloads = []  // the blueprint has them
         let encoded: ArchiveEncoder.Encoded
         do {
-            encoded = try ArchiveEncoder.encode(blueprint, dataEnd: position)
+            // The encoder releases the blueprint as the tables replace it (its arrays are referenced here only).
+            encoded = try ArchiveEncoder.encode(releasing: &blueprint, dataEnd: position)
         } catch {
             throw .unrepresentable(error.description)
         }
-        try sink.append([OwnedBytes(encoded.tail)])
+        // A piece at a time (each section and its padding): the tables are not joined into one more copy.
+        for piece in encoded.tailPieces where !piece.isEmpty { try sink.append([OwnedBytes(piece)]) }
         try sink.writeHead(encoded.head)
 
-        summary.assetCount = blueprint.assets.count
+        summary.assetCount = assetCount
         summary.variantCount = variantCount
-        summary.payloadCount = payloads.count
+        summary.payloadCount = payloadCount
         summary.skippedVariantCount = skipped
         summary.bytesOut = Int(encoded.fileSize)
         summary.problems = plan.inputErrors + problems
@@ -289,6 +299,11 @@ public struct Packer: Sendable {
     private static func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
+}
+
+extension Packer {
+    /// In ``write(_:to:cache:started:)``'s file-to-payload table: the file has no payload (damaged, or not written).
+    fileprivate static let noPayload = UInt32.max
 }
 
 /// Payloads with the same length and CRC are compared byte for byte before being shared.

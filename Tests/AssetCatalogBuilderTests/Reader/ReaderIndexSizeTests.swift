@@ -90,6 +90,11 @@ struct PNGInspectionCompactTests {
 @Suite("Index records: compact, same meaning")
 struct IndexRecordCompactTests {
     private static let french = LocaleTag("fr-CA")!
+    private static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
 
     @Test("inline sizes: traits 24 bytes (80 with the locale inline), inspection 96 (144), variant 152 (256), asset 80 (128)")
     func inlineSizes() {
@@ -108,8 +113,8 @@ struct IndexRecordCompactTests {
         #expect(traits.locale == Self.french && traits.idiom == .pad && traits.displayScale == 2)
         let same = VariantTraits(idiom: .pad, displayScale: 2, appearance: .dark, locale: LocaleTag("FR_ca")!)
         #expect(traits == same && traits.hashValue == same.hashValue)
-        let data = try JSONEncoder().encode(traits)
-        #expect(String(decoding: data, as: UTF8.self) == #"{"idiom":"pad","scale":2,"appearance":"dark","locale":"fr-CA"}"#)
+        let data = try Self.sorted.encode(traits)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"appearance":"dark","idiom":"pad","locale":"fr-CA","scale":2}"#)
         #expect(try JSONDecoder().decode(VariantTraits.self, from: data) == traits)
         traits.locale = nil
         #expect(traits == VariantTraits(idiom: .pad, displayScale: 2, appearance: .dark))
@@ -129,7 +134,7 @@ struct IndexRecordCompactTests {
         #expect(inspection.pixelWidth == nil)
         var svg = FileInspection(byteCount: 3, contentType: .svg)
         svg.svg = SVGInspection(hasSymbolsGroup: true, symbolVariants: ["Regular-M"])
-        let data = try JSONEncoder().encode(svg)
+        let data = try Self.sorted.encode(svg)
         #expect(String(decoding: data, as: UTF8.self) == #"{"byteCount":3,"contentType":"svg","svg":{"hasSymbolsGroup":true,"symbolVariants":["Regular-M"]}}"#)
         #expect(try JSONDecoder().decode(FileInspection.self, from: data) == svg)
         let round = try JSONDecoder().decode(FileInspection.self, from: JSONEncoder().encode(inspection))
@@ -143,8 +148,8 @@ struct IndexRecordCompactTests {
         properties.templateRenderingIntent = "template"
         properties.onDemandResourceTags = ["a", "b"]
         #expect(properties.templateRenderingIntent == "template" && properties.onDemandResourceTags == ["a", "b"])
-        let data = try JSONEncoder().encode(properties)
-        #expect(String(decoding: data, as: UTF8.self) == #"{"templateRenderingIntent":"template","onDemandResourceTags":["a","b"]}"#)
+        let data = try Self.sorted.encode(properties)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"onDemandResourceTags":["a","b"],"templateRenderingIntent":"template"}"#)
         #expect(try JSONDecoder().decode(AssetProperties.self, from: data) == properties)
         properties.templateRenderingIntent = nil
         properties.onDemandResourceTags = []
