@@ -272,6 +272,10 @@ private struct TableBuilder {
     var variantMetadata: [UInt8] = []
     var metadata = StringTable()
 
+    /// How many assets are encoded between two returns of freed pages to the system (each a walk of the
+    /// allocator's free lists: a few milliseconds).
+    static let trimInterval = 4096
+
     /// A section's bytes, moved out of the builder (each is taken once).
     mutating func take(_ section: ArchiveSection) -> [UInt8] {
         func taking(_ bytes: inout [UInt8]) -> [UInt8] {
@@ -332,6 +336,9 @@ private struct TableBuilder {
             blueprint.assets[position].variants = []
             blueprint.assets[position].path = ""
             blueprint.assets[position].properties = []
+            // What goes is small pieces, what grows is large arrays mapped apart: the pages the pieces leave
+            // free (the plan made them in this order, so they free whole pages) are given back as we go.
+            if position % Self.trimInterval == Self.trimInterval - 1 { FreedMemory.returnToSystem() }
             let nameBytes = Array(asset.name.utf8)
             if let previousName, !previousName.lexicographicallyPrecedes(nameBytes) {
                 throw ArchiveEncodingError(message: "assets are not sorted by name or a name repeats: '\(asset.name)'")

@@ -127,7 +127,10 @@ struct PackPlan: Sendable {
         inputErrors = index.diagnostics.filter { $0.severity == .error && $0.rule != "duplicate-name" } + leftOut
 
         // By root and relative path, both shared with the index's strings: no joined path is made per file.
-        var fileIndex: [FileKey: Int] = [:]
+        // At most one file per variant: the file table and its lookup are sized once.
+        let variantTotal = unique.reduce(0) { $0 + index.assets[$1].variants.count }
+        var fileIndex = FileSlots(expected: variantTotal)
+        files.reserveCapacity(variantTotal)
         var colorIndex: [ColorValue: Int] = [:]
         // Packing traits allocates (it walks `allCases`); catalogs reuse a handful of trait sets.
         var packedTraits: [VariantTraits: PackedVariantTraits] = [:]
@@ -179,19 +182,19 @@ struct PackPlan: Sendable {
                     // Made for this read (the index shares its file names between a set's variants), so not
                     // tied to the index's pages.
                     let relative = source
-                    let key = FileKey(catalog: root.path, relative: relative)
+                    let found = fileIndex.find(catalog: root.path, relative: relative, in: files)
                     let target: Int
-                    if let known = fileIndex[key] {
+                    if let known = found.index {
                         target = known
                     } else {
                         target = files.count
-                        fileIndex[key] = target
                         files.append(
                             File(
                                 catalog: root.path, relative: relative,
                                 contentType: variant.inspection?.contentType ?? variant.contentType ?? .unknown,
                                 byteCount: variant.inspection?.byteCount ?? 0,
                                 pixelWidth: variant.inspection?.pixelWidth, pixelHeight: variant.inspection?.pixelHeight))
+                        fileIndex.insert(target, at: found.slot, files: files)
                     }
                     planned.variants.append(
                         Variant(
@@ -234,9 +237,56 @@ struct PackPlan: Sendable {
         return text.withUTF8 { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// A file by the root it is in and its path from there: the same file when both match.
-    private struct FileKey: Hashable {
-        var catalog: String
-        var relative: String
+    /// The files already planned, by the root they are in and their path from there (the same file when
+    /// both match): indices into ``files`` in slots by hash (open addressing, linear probing, at most half
+    /// full), compared against the files themselves. 8 to 16 bytes a file, where a `[FileKey: Int]` took
+    /// about 130 (two strings and an index per entry, and room to grow), for every file of the catalog.
+    private struct FileSlots {
+        private var slots: [UInt32]
+        private var count = 0
+        private static let empty = UInt32.max
+
+        init(expected: Int) {
+            var capacity = 16
+            while capacity < expected * 2 { capacity <<= 1 }
+            slots = [UInt32](repeating: Self.empty, count: capacity)
+        }
+
+        /// The index of the file `catalog`/`relative` in `files`, or `nil` and the slot to insert it at.
+        func find(catalog: String, relative: String, in files: [File]) -> (index: Int?, slot: Int) {
+            let mask = slots.count - 1
+            var slot = Self.hash(catalog, relative) & mask
+            while slots[slot] != Self.empty {
+                let file = files[Int(slots[slot])]
+                if file.relative == relative, file.catalog == catalog { return (Int(slots[slot]), slot) }
+                slot = (slot + 1) & mask
+            }
+            return (nil, slot)
+        }
+
+        /// Records that `files[index]` (just appended) is at `slot`, from ``find(catalog:relative:in:)``.
+        mutating func insert(_ index: Int, at slot: Int, files: [File]) {
+            precondition(index < Int(Self.empty), "more than 2^32 - 1 files in one archive")
+            slots[slot] = UInt32(index)
+            count += 1
+            guard count * 2 > slots.count else { return }
+            // Fuller than planned (not with the expected count): twice the slots, every file placed again.
+            var grown = [UInt32](repeating: Self.empty, count: slots.count * 2)
+            let mask = grown.count - 1
+            for entry in slots where entry != Self.empty {
+                let file = files[Int(entry)]
+                var position = Self.hash(file.catalog, file.relative) & mask
+                while grown[position] != Self.empty { position = (position + 1) & mask }
+                grown[position] = entry
+            }
+            slots = grown
+        }
+
+        private static func hash(_ catalog: String, _ relative: String) -> Int {
+            var hasher = Hasher()
+            hasher.combine(catalog)
+            hasher.combine(relative)
+            return hasher.finalize()
+        }
     }
 }
