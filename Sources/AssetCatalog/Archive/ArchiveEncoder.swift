@@ -14,22 +14,30 @@ package struct ArchiveBlueprint: Sendable {
     }
 
     /// One variant of an asset.
+    ///
+    /// The packer holds one for every variant of a catalog at once, so the rare locale is kept out of line
+    /// (48 bytes inline otherwise): 48 bytes a variant instead of 96.
     package struct Variant: Sendable, Hashable {
         package var traits: PackedVariantTraits
-        /// The locale, stored in `VLOC` (the packed traits have no room for it).
-        package var locale: LocaleTag?
+        /// The locale, out of line; `nil` for most variants.
+        private var localeBox: LocaleBox?
         /// The payload index (image, data, app icon sets) or colour index (colour sets).
         package var target: Int
         /// The file relative to the catalog root; empty for colours.
         package var sourcePath: String
         /// The entry's other keys, sorted by key.
         package var attributes: [Attribute]
+        /// The locale, stored in `VLOC` (the packed traits have no room for it).
+        package var locale: LocaleTag? {
+            get { localeBox?.tag }
+            set { localeBox = newValue.map(LocaleBox.init) }
+        }
         package init(
             traits: PackedVariantTraits, target: Int, sourcePath: String = "", attributes: [Attribute] = [],
             locale: LocaleTag? = nil
         ) {
             self.traits = traits
-            self.locale = locale
+            self.localeBox = locale.map(LocaleBox.init)
             self.target = target
             self.sourcePath = sourcePath
             self.attributes = attributes
@@ -121,8 +129,12 @@ package enum ArchiveEncoder {
     package struct Encoded: Sendable {
         /// The header and section table, to be written at offset 0 (``dataStart`` bytes, zero-padded).
         package var head: [UInt8]
-        /// The tables, to be written right after the payload area (at `dataEnd`).
-        package var tail: [UInt8]
+        /// The tables, to be written right after the payload area (at `dataEnd`), in pieces to be written in
+        /// order: each section, then its padding. Kept apart rather than joined, so the tables of a large
+        /// catalog are not held twice while they are written.
+        package var tailPieces: [[UInt8]]
+        /// The tables as one array.
+        package var tail: [UInt8] { Array(tailPieces.joined()) }
         /// The file's total size.
         package var fileSize: UInt64
     }
@@ -134,17 +146,31 @@ package enum ArchiveEncoder {
     package static func encode(_ blueprint: ArchiveBlueprint, dataEnd: Int, compressMetadata: Bool = true)
         throws(ArchiveEncodingError) -> Encoded
     {
+        var copy = blueprint
+        return try encode(releasing: &copy, dataEnd: dataEnd, compressMetadata: compressMetadata)
+    }
+
+    /// Encodes like ``encode(_:dataEnd:compressMetadata:)`` and empties `blueprint` on the way: each asset's
+    /// variants are released once encoded, the rest once the tables are built, so a large catalog's blueprint
+    /// and tables are not both held whole (when the caller holds the only reference to its arrays).
+    package static func encode(releasing blueprint: inout ArchiveBlueprint, dataEnd: Int, compressMetadata: Bool = true)
+        throws(ArchiveEncodingError) -> Encoded
+    {
         precondition(dataEnd >= dataStart && dataEnd % ArchiveFormat.payloadAlignment == 0)
         var tables = TableBuilder()
-        try tables.build(blueprint)
+        try tables.build(&blueprint)
+        blueprint = ArchiveBlueprint()
+        tables.releaseLookups()
 
-        var tail: [UInt8] = []
+        var tail: [[UInt8]] = []
+        var tailCount = 0
         var entries:
             [(section: ArchiveSection, flags: UInt32, offset: Int, length: Int, count: Int, crc: UInt32, inflated: Int)] = []
         entries.append((.data, ArchiveSection.data.flags, dataStart, dataEnd - dataStart, 0, 0, 0))
         for section in ArchiveSection.writeOrder where section != .data && (tables.hasLocales || !section.isOptional) {
-            var bytes = tables.bytes(for: section)
-            let offset = dataEnd + tail.count
+            // Taken out of the builder: each section is held once, as written (or its compressed form alone).
+            var bytes = tables.take(section)
+            let offset = dataEnd + tailCount
             let size = section.recordSize
             let count = size == 0 ? 0 : bytes.count / size
             var flags = section.flags
@@ -158,11 +184,15 @@ package enum ArchiveEncoder {
                 flags |= ArchiveFormat.flagDeflate
             }
             entries.append((section, flags, offset, bytes.count, count, CRC32.checksum(bytes), inflated))
-            tail.append(contentsOf: bytes)
-            let padded = ArchiveFormat.align(tail.count, to: ArchiveFormat.sectionAlignment)
-            tail.append(contentsOf: repeatElement(0, count: padded - tail.count))
+            tailCount += bytes.count
+            tail.append(bytes)
+            let padded = ArchiveFormat.align(tailCount, to: ArchiveFormat.sectionAlignment)
+            if padded > tailCount {
+                tail.append([UInt8](repeating: 0, count: padded - tailCount))
+                tailCount = padded
+            }
         }
-        let fileSize = UInt64(dataEnd + tail.count)
+        let fileSize = UInt64(dataEnd + tailCount)
 
         var head = [UInt8](repeating: 0, count: dataStart)
         head.replaceSubrange(0..<8, with: ArchiveFormat.magic)
@@ -190,7 +220,7 @@ package enum ArchiveEncoder {
                 $0, headerSize: ArchiveFormat.headerSize, tableOffset: ArchiveFormat.headerSize, tableLength: tableLength)
         }
         head.store(crc, at: ArchiveFormat.headerChecksumOffset)
-        return Encoded(head: head, tail: tail, fileSize: fileSize)
+        return Encoded(head: head, tailPieces: tail, fileSize: fileSize)
     }
 
     /// The header checksum: CRC-32 of the header's `headerSize` bytes with the checksum field taken as
@@ -242,25 +272,41 @@ private struct TableBuilder {
     var variantMetadata: [UInt8] = []
     var metadata = StringTable()
 
-    func bytes(for section: ArchiveSection) -> [UInt8] {
+    /// How many assets are encoded between two returns of freed pages to the system (each a walk of the
+    /// allocator's free lists: a few milliseconds).
+    static let trimInterval = 4096
+
+    /// A section's bytes, moved out of the builder (each is taken once).
+    mutating func take(_ section: ArchiveSection) -> [UInt8] {
+        func taking(_ bytes: inout [UInt8]) -> [UInt8] {
+            defer { bytes = [] }
+            return bytes
+        }
         switch section {
         case .data: return []
-        case .nameIndex: return nameIndex
-        case .assets: return assets
-        case .variantTraits: return variantTraits
-        case .variantLocales: return variantLocales
-        case .variantTargets: return variantTargets
-        case .payloads: return payloads
-        case .colors: return colors
-        case .names: return names.bytes
-        case .sources: return sources
-        case .assetMetadata: return assetMetadata
-        case .variantMetadata: return variantMetadata
-        case .metadata: return metadata.bytes
+        case .nameIndex: return taking(&nameIndex)
+        case .assets: return taking(&assets)
+        case .variantTraits: return taking(&variantTraits)
+        case .variantLocales: return taking(&variantLocales)
+        case .variantTargets: return taking(&variantTargets)
+        case .payloads: return taking(&payloads)
+        case .colors: return taking(&colors)
+        case .names: return taking(&names.bytes)
+        case .sources: return taking(&sources)
+        case .assetMetadata: return taking(&assetMetadata)
+        case .variantMetadata: return taking(&variantMetadata)
+        case .metadata: return taking(&metadata.bytes)
         }
     }
 
-    mutating func build(_ blueprint: ArchiveBlueprint) throws(ArchiveEncodingError) {
+    /// Drops what finds strings already stored: needed while building only.
+    mutating func releaseLookups() {
+        names.dropLookups()
+        metadata.dropLookups()
+    }
+
+    /// Builds every table from `blueprint`, releasing each asset's variants and path once they are encoded.
+    mutating func build(_ blueprint: inout ArchiveBlueprint) throws(ArchiveEncodingError) {
         let limit = Int(UInt32.max)
         guard blueprint.assets.count < limit, blueprint.payloads.count < limit, blueprint.colors.count < limit else {
             throw ArchiveEncodingError(message: "too many assets, payloads or colours for one archive")
@@ -273,9 +319,26 @@ private struct TableBuilder {
             sources.store(kind.offset)
             sources.store(kind.length)
         }
+        // Sized exactly: grown by doubling, each table would keep up to twice its room.
+        let allVariants = blueprint.assets.reduce(0) { $0 + $1.variants.count }
+        assets.reserveCapacity(ArchiveSection.assets.recordSize * blueprint.assets.count)
+        assetMetadata.reserveCapacity(ArchiveSection.assetMetadata.recordSize * blueprint.assets.count)
+        variantTraits.reserveCapacity(ArchiveSection.variantTraits.recordSize * allVariants)
+        variantLocales.reserveCapacity(ArchiveSection.variantLocales.recordSize * allVariants)
+        variantTargets.reserveCapacity(ArchiveSection.variantTargets.recordSize * allVariants)
+        variantMetadata.reserveCapacity(ArchiveSection.variantMetadata.recordSize * allVariants)
+        payloads.reserveCapacity(ArchiveSection.payloads.recordSize * blueprint.payloads.count)
         var variantCount = 0
         var previousName: [UInt8]?
-        for asset in blueprint.assets {
+        for position in blueprint.assets.indices {
+            let asset = blueprint.assets[position]
+            // Encoded below from `asset`; the blueprint's copy goes now, so the tables replace it as they grow.
+            blueprint.assets[position].variants = []
+            blueprint.assets[position].path = ""
+            blueprint.assets[position].properties = []
+            // What goes is small pieces, what grows is large arrays mapped apart: the pages the pieces leave
+            // free (the plan made them in this order, so they free whole pages) are given back as we go.
+            if position % Self.trimInterval == Self.trimInterval - 1 { FreedMemory.returnToSystem() }
             let nameBytes = Array(asset.name.utf8)
             if let previousName, !previousName.lexicographicallyPrecedes(nameBytes) {
                 throw ArchiveEncodingError(message: "assets are not sorted by name or a name repeats: '\(asset.name)'")
@@ -393,7 +456,14 @@ private struct TableBuilder {
 /// A byte blob of strings, each stored once.
 private struct StringTable {
     var bytes: [UInt8] = []
-    var offsets: [String: UInt32] = [:]
+    /// Where each string stored by ``string(_:)`` is: its offset in the high 32 bits, its length in the low
+    /// 32, in the slot its bytes hash to (open addressing, linear probing, at most half full; ``emptySlot``
+    /// is free). Strings are compared by their bytes in ``bytes``: the table holds no reference to the
+    /// strings themselves, which the encoder releases as it goes (a `[String: UInt32]` kept every path of
+    /// the catalog alive to the end, and took more room per string).
+    var offsets: [UInt64] = []
+    private var storedCount = 0
+    private static let emptySlot = UInt64.max
     var lists: [[UInt8]: UInt32] = [:]
 
     mutating func append(_ utf8: [UInt8]) throws(ArchiveEncodingError) -> (offset: UInt32, length: UInt32) {
@@ -407,11 +477,49 @@ private struct StringTable {
 
     mutating func string(_ string: String) throws(ArchiveEncodingError) -> (offset: UInt32, length: UInt32) {
         if string.isEmpty { return (0, 0) }
-        let length = UInt32(string.utf8.count)
-        if let offset = offsets[string] { return (offset, length) }
-        let entry = try append(Array(string.utf8))
-        offsets[string] = entry.offset
+        let utf8 = Array(string.utf8)
+        if storedCount * 2 >= offsets.count { growOffsets() }
+        let mask = offsets.count - 1
+        var slot = Int(truncatingIfNeeded: Self.hash(utf8[...])) & mask
+        while offsets[slot] != Self.emptySlot {
+            let (offset, length) = (Int(offsets[slot] >> 32), Int(offsets[slot] & 0xFFFF_FFFF))
+            if length == utf8.count, bytes[offset..<(offset + length)].elementsEqual(utf8) {
+                return (UInt32(offset), UInt32(length))
+            }
+            slot = (slot + 1) & mask
+        }
+        let entry = try append(utf8)
+        offsets[slot] = UInt64(entry.offset) << 32 | UInt64(entry.length)
+        storedCount += 1
         return entry
+    }
+
+    /// Forgets which strings are stored (the bytes stay): for when no string will be added.
+    mutating func dropLookups() {
+        offsets = []
+        storedCount = 0
+        lists = [:]
+    }
+
+    /// Doubles the slots (at least 1,024) and places every stored string again.
+    private mutating func growOffsets() {
+        let capacity = max(1024, offsets.count * 2)
+        var grown = [UInt64](repeating: Self.emptySlot, count: capacity)
+        let mask = capacity - 1
+        for entry in offsets where entry != Self.emptySlot {
+            let (offset, length) = (Int(entry >> 32), Int(entry & 0xFFFF_FFFF))
+            var slot = Int(truncatingIfNeeded: Self.hash(bytes[offset..<(offset + length)])) & mask
+            while grown[slot] != Self.emptySlot { slot = (slot + 1) & mask }
+            grown[slot] = entry
+        }
+        offsets = grown
+    }
+
+    /// FNV-1a over the bytes, its high half folded into the low one (the slot is the low bits).
+    private static func hash(_ utf8: ArraySlice<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash ^ (hash >> 32)
     }
 
     /// `u32 count`, then per attribute `u32 key length, key, u32 value length, value`.

@@ -110,38 +110,121 @@ public struct AssetMember: Hashable, Sendable, Codable {
 }
 
 /// Set-level properties (`properties` in `Contents.json`).
-public struct AssetProperties: Hashable, Sendable, Codable {
+///
+/// Stored out of line, in an immutable box that is absent when every property is (as for most sets): the
+/// index holds one for every set at once (docs/PERFORMANCE.md, "Cost grows in a straight line"), and the
+/// plain struct took 56 bytes of every asset. What it says, how it compares and how it is encoded are the
+/// same as the plain struct's.
+public struct AssetProperties: Hashable, Sendable {
     /// `template-rendering-intent`: `template` or `original`.
-    public var templateRenderingIntent: String?
+    public var templateRenderingIntent: String? {
+        get { storage?.fields.templateRenderingIntent }
+        set { update { $0.templateRenderingIntent = newValue } }
+    }
     /// `preserves-vector-representation`.
-    public var preservesVectorRepresentation: Bool?
+    public var preservesVectorRepresentation: Bool? {
+        get { storage?.fields.preservesVectorRepresentation }
+        set { update { $0.preservesVectorRepresentation = newValue } }
+    }
     /// `compression-type`: `lossless`, `lossy`, `automatic`, `gpu-optimized-best`, `gpu-optimized-smallest`.
-    public var compressionType: String?
+    public var compressionType: String? {
+        get { storage?.fields.compressionType }
+        set { update { $0.compressionType = newValue } }
+    }
     /// `localizable`.
-    public var localizable: Bool?
+    public var localizable: Bool? {
+        get { storage?.fields.localizable }
+        set { update { $0.localizable = newValue } }
+    }
     /// `on-demand-resource-tags`.
-    public var onDemandResourceTags: [String]
+    public var onDemandResourceTags: [String] {
+        get { storage?.fields.onDemandResourceTags ?? [] }
+        set { update { $0.onDemandResourceTags = newValue } }
+    }
+
+    /// The properties, or `nil` when all are absent (one representation per value).
+    private var storage: Storage?
 
     /// Creates properties; all absent by default.
     public init(
         templateRenderingIntent: String? = nil, preservesVectorRepresentation: Bool? = nil,
         compressionType: String? = nil, localizable: Bool? = nil, onDemandResourceTags: [String] = []
     ) {
-        self.templateRenderingIntent = templateRenderingIntent
-        self.preservesVectorRepresentation = preservesVectorRepresentation
-        self.compressionType = compressionType
-        self.localizable = localizable
-        self.onDemandResourceTags = onDemandResourceTags
+        let fields = Storage.Fields(
+            templateRenderingIntent: templateRenderingIntent, preservesVectorRepresentation: preservesVectorRepresentation,
+            compressionType: compressionType, localizable: localizable, onDemandResourceTags: onDemandResourceTags)
+        storage = fields.isEmpty ? nil : Storage(fields)
+    }
+
+    /// Replaces the box with a changed copy (a shared box is never changed), or drops it when it becomes empty.
+    private mutating func update(_ change: (inout Storage.Fields) -> Void) {
+        var fields = storage?.fields ?? Storage.Fields()
+        change(&fields)
+        storage = fields.isEmpty ? nil : Storage(fields)
+    }
+
+    /// The properties themselves, immutable once made; compared and hashed by value.
+    private final class Storage: Hashable, Sendable {
+        struct Fields: Hashable, Sendable {
+            var templateRenderingIntent: String?
+            var preservesVectorRepresentation: Bool?
+            var compressionType: String?
+            var localizable: Bool?
+            var onDemandResourceTags: [String] = []
+            var isEmpty: Bool {
+                templateRenderingIntent == nil && preservesVectorRepresentation == nil && compressionType == nil
+                    && localizable == nil && onDemandResourceTags.isEmpty
+            }
+        }
+
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+        static func == (lhs: Storage, rhs: Storage) -> Bool { lhs === rhs || lhs.fields == rhs.fields }
+        func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+    }
+}
+
+/// Encoded under the same keys, in the same order, as the plain struct it replaced.
+extension AssetProperties: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case templateRenderingIntent, preservesVectorRepresentation, compressionType, localizable, onDemandResourceTags
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            templateRenderingIntent: try container.decodeIfPresent(String.self, forKey: .templateRenderingIntent),
+            preservesVectorRepresentation: try container.decodeIfPresent(Bool.self, forKey: .preservesVectorRepresentation),
+            compressionType: try container.decodeIfPresent(String.self, forKey: .compressionType),
+            localizable: try container.decodeIfPresent(Bool.self, forKey: .localizable),
+            onDemandResourceTags: try container.decode([String].self, forKey: .onDemandResourceTags))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(templateRenderingIntent, forKey: .templateRenderingIntent)
+        try container.encodeIfPresent(preservesVectorRepresentation, forKey: .preservesVectorRepresentation)
+        try container.encodeIfPresent(compressionType, forKey: .compressionType)
+        try container.encodeIfPresent(localizable, forKey: .localizable)
+        try container.encode(onDemandResourceTags, forKey: .onDemandResourceTags)
     }
 }
 
 /// One entry of an image, data or app icon set.
-public struct Variant: Hashable, Sendable, Codable {
+///
+/// The index holds every variant of a catalog at once (docs/PERFORMANCE.md, "Cost grows in a straight
+/// line"), so a variant is kept small: its ``source`` is stored as a reference into bytes the set's variants
+/// share (the set folder once, then each file's name) instead of a full path string each, and made when read.
+/// What it says, how it compares and how it is encoded are the same as a plain struct's.
+public struct Variant: Hashable, Sendable {
     /// The traits the entry was made for.
     public var traits: VariantTraits
     /// The file, relative to the catalog root (`Hero.imageset/hero@2x.png`),
     /// or `nil` for an empty slot (an entry without `filename`).
-    public var source: String?
+    public var source: String? {
+        get { storedSource?.string }
+        set { storedSource = newValue.map(SourcePath.init) }
+    }
     /// What the file's bytes are (sniffed), or `nil` for an empty slot or a missing file.
     public var contentType: ContentType?
     /// What inspecting the file found, or `nil` when it was not inspected (empty slot, missing file).
@@ -150,6 +233,8 @@ public struct Variant: Hashable, Sendable, Codable {
     /// `graphics-feature-set`, `locale`, `compression-type`, `unassigned`, `size`, `platform`, `role`,
     /// `universal-type-identifier`, `alignment-insets`, `resizing`, `luminosity` (`tinted`), …
     public var attributes: [String: String]
+    /// ``source``, possibly sharing its bytes with the other variants of the set.
+    private var storedSource: SourcePath?
 
     /// Creates a variant.
     public init(
@@ -157,10 +242,128 @@ public struct Variant: Hashable, Sendable, Codable {
         attributes: [String: String] = [:]
     ) {
         self.traits = traits
-        self.source = source
+        self.storedSource = source.map(SourcePath.init)
         self.contentType = contentType
         self.inspection = inspection
         self.attributes = attributes
+    }
+
+    /// Makes the variants' sources that lie in `folder` share one allocation: the folder's bytes once, then
+    /// each file's name. Called by the readers once a set's variants are made; a source elsewhere stays as it is.
+    static func shareSources(_ variants: inout [Variant], folder: String) {
+        var names: [String] = []
+        var positions: [Int] = []
+        for position in variants.indices {
+            guard let source = variants[position].source, folder.isEmpty || source.hasPrefix(folder + "/") else {
+                continue
+            }
+            names.append(folder.isEmpty ? source : String(source.utf8.dropFirst(folder.utf8.count + 1))!)
+            positions.append(position)
+        }
+        guard !names.isEmpty else { return }
+        let shared = SourcePath.make(folder: folder, names: names)
+        for (position, path) in zip(positions, shared) { variants[position].storedSource = path }
+    }
+}
+
+/// A path as the set folder's bytes and a file name's bytes in a buffer shared by a set's variants.
+///
+/// `@unchecked Sendable`: the buffer (a `ManagedBuffer`, which is never `Sendable`) is written once, in
+/// ``make(folder:names:)``, before any value refers to it, and only read after.
+struct SourcePath: Hashable, @unchecked Sendable {
+    /// Header: the folder's length in bytes (0: no folder, the name is the whole path). Bytes: the folder,
+    /// then the names. Immutable once made.
+    final class Storage: ManagedBuffer<Int, UInt8> {}
+
+    private let storage: Storage
+    private let nameStart: UInt32
+    private let nameLength: UInt32
+
+    private init(storage: Storage, nameStart: UInt32, nameLength: UInt32) {
+        self.storage = storage
+        self.nameStart = nameStart
+        self.nameLength = nameLength
+    }
+
+    /// A path with a buffer of its own.
+    init(_ path: String) {
+        self = Self.make(folder: "", names: [path])[0]
+    }
+
+    /// Paths `folder/name` for each name (just `name` for an empty folder), sharing one buffer.
+    static func make(folder: String, names: [String]) -> [SourcePath] {
+        let folderLength = folder.utf8.count
+        let total = folderLength + names.reduce(0) { $0 + $1.utf8.count }
+        precondition(total <= Int(UInt32.max), "a set's paths are longer than 4 GiB")
+        let storage = unsafeDowncast(
+            Storage.create(minimumCapacity: total) { _ in folderLength }, to: Storage.self)
+        var paths: [SourcePath] = []
+        paths.reserveCapacity(names.count)
+        storage.withUnsafeMutablePointerToElements { bytes in
+            var offset = 0
+            for byte in folder.utf8 {
+                bytes[offset] = byte
+                offset += 1
+            }
+            for name in names {
+                let start = offset
+                for byte in name.utf8 {
+                    bytes[offset] = byte
+                    offset += 1
+                }
+                paths.append(SourcePath(storage: storage, nameStart: UInt32(start), nameLength: UInt32(offset - start)))
+            }
+        }
+        return paths
+    }
+
+    /// The path: `folder/name`, or the name alone.
+    var string: String {
+        storage.withUnsafeMutablePointers { header, bytes in
+            let folderLength = header.pointee
+            let name = UnsafeBufferPointer(start: bytes + Int(nameStart), count: Int(nameLength))
+            if folderLength == 0 { return String(decoding: name, as: UTF8.self) }
+            let total = folderLength + 1 + name.count
+            return String(unsafeUninitializedCapacity: total) { buffer in
+                _ = buffer.initialize(from: UnsafeBufferPointer(start: bytes, count: folderLength))
+                buffer[folderLength] = UInt8(ascii: "/")
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[(folderLength + 1)...]).initialize(from: name)
+                return total
+            }
+        }
+    }
+
+    static func == (lhs: SourcePath, rhs: SourcePath) -> Bool {
+        if lhs.storage === rhs.storage && lhs.nameStart == rhs.nameStart && lhs.nameLength == rhs.nameLength { return true }
+        return lhs.string == rhs.string
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(string) }
+}
+
+/// Encoded under the same keys, in the same order, as the plain struct it replaced.
+extension Variant: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case traits, source, contentType, inspection, attributes
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            traits: try container.decode(VariantTraits.self, forKey: .traits),
+            source: try container.decodeIfPresent(String.self, forKey: .source),
+            contentType: try container.decodeIfPresent(ContentType.self, forKey: .contentType),
+            inspection: try container.decodeIfPresent(FileInspection.self, forKey: .inspection),
+            attributes: try container.decode([String: String].self, forKey: .attributes))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(traits, forKey: .traits)
+        try container.encodeIfPresent(source, forKey: .source)
+        try container.encodeIfPresent(contentType, forKey: .contentType)
+        try container.encodeIfPresent(inspection, forKey: .inspection)
+        try container.encode(attributes, forKey: .attributes)
     }
 }
 

@@ -7,6 +7,9 @@ import AssetCatalog
 /// sorted by path and assets by name, so shuffled inputs give the same plan.
 struct PackPlan: Sendable {
     /// One distinct input file.
+    ///
+    /// The plan holds every file of the catalog at once: sizes are kept in 32 bits with presence flags
+    /// (56 bytes a file instead of 80).
     struct File: Sendable {
         /// The path to read: the catalog root joined with the variant's source. Made when needed, not
         /// stored: the plan holds every file of the catalog at once.
@@ -15,33 +18,35 @@ struct PackPlan: Sendable {
         var catalog: String
         /// The file relative to the root.
         var relative: String
-        /// What the reader found it to be.
-        var contentType: ContentType
         /// Its size when the reader looked (to size batches).
         var byteCount: Int
-        /// The reader's pixel size (used for JPEG and other formats the packer does not parse).
-        var pixelWidth: Int?
-        var pixelHeight: Int?
+        private var storedWidth: UInt32 = 0
+        private var storedHeight: UInt32 = 0
+        /// What the reader found it to be.
+        var contentType: ContentType
+        private var hasWidth = false
+        private var hasHeight = false
+
+        init(catalog: String, relative: String, contentType: ContentType, byteCount: Int, pixelWidth: Int?, pixelHeight: Int?) {
+            self.catalog = catalog
+            self.relative = relative
+            self.contentType = contentType
+            self.byteCount = byteCount
+            // Clamped as the archive's 32-bit payload sizes are (`FileProcessor`), so nothing is lost.
+            if let pixelWidth { (storedWidth, hasWidth) = (UInt32(clamping: pixelWidth), true) }
+            if let pixelHeight { (storedHeight, hasHeight) = (UInt32(clamping: pixelHeight), true) }
+        }
+
+        /// The reader's pixel size (used for JPEG and other formats the packer does not parse), clamped to
+        /// 32 bits.
+        var pixelWidth: Int? { hasWidth ? Int(storedWidth) : nil }
+        var pixelHeight: Int? { hasHeight ? Int(storedHeight) : nil }
     }
 
-    struct Variant: Sendable {
-        var traits: PackedVariantTraits
-        /// The file index (image, data, app icon sets) or colour index (colour sets).
-        var target: Int
-        var sourcePath: String
-        var attributes: [ArchiveBlueprint.Attribute]
-        /// The locale, which the packed traits have no room for.
-        var locale: LocaleTag? = nil
-    }
-
-    struct Asset: Sendable {
-        var name: String
-        var kind: AssetKind
-        var sourceIndex: Int
-        var path: String
-        var properties: [ArchiveBlueprint.Attribute]
-        var variants: [Variant]
-    }
+    /// The plan's variants and assets are the archive's own: the packer turns file indices into payload
+    /// indices in place, so the tables are not a second copy of the plan.
+    typealias Variant = ArchiveBlueprint.Variant
+    typealias Asset = ArchiveBlueprint.Asset
 
     var sources: [ArchiveBlueprint.Source] = []
     var assets: [Asset] = []
@@ -122,7 +127,10 @@ struct PackPlan: Sendable {
         inputErrors = index.diagnostics.filter { $0.severity == .error && $0.rule != "duplicate-name" } + leftOut
 
         // By root and relative path, both shared with the index's strings: no joined path is made per file.
-        var fileIndex: [FileKey: Int] = [:]
+        // At most one file per variant: the file table and its lookup are sized once.
+        let variantTotal = unique.reduce(0) { $0 + index.assets[$1].variants.count }
+        var fileIndex = FileSlots(expected: variantTotal)
+        files.reserveCapacity(variantTotal)
         var colorIndex: [ColorValue: Int] = [:]
         // Packing traits allocates (it walks `allCases`); catalogs reuse a handful of trait sets.
         var packedTraits: [VariantTraits: PackedVariantTraits] = [:]
@@ -133,11 +141,14 @@ struct PackPlan: Sendable {
             return value
         }
         assets.reserveCapacity(unique.count)
-        for assetPosition in unique {
+        for (planned, assetPosition) in unique.enumerated() {
             let asset = index.assets[assetPosition]
-            // Planned below from `asset`; the index's copy goes now, so the plan replaces the index as it grows.
-            index.assets[assetPosition].variants = []
-            index.assets[assetPosition].colors = []
+            // Planned below from `asset`; the index's record goes now, whole (its path, its variants and the
+            // buffer their file names share), so the plan replaces the index as it grows. Those were made on
+            // the reading threads, in arenas this thread does not allocate from: from time to time the pages
+            // they leave free are given back, or the index would stay resident beside the plan to the end.
+            index.assets[assetPosition] = AssetCatalogBuilder.Asset(name: "", kind: asset.kind, sourceIndex: 0, path: "")
+            if planned % Self.trimInterval == Self.trimInterval - 1 { FreedMemory.returnToSystem() }
             guard index.sources.indices.contains(asset.sourceIndex) else {
                 throw .unrepresentable("asset '\(asset.name)' refers to source \(asset.sourceIndex), which does not exist")
             }
@@ -168,20 +179,22 @@ struct PackPlan: Sendable {
                         skippedVariantCount += 1
                         continue
                     }
-                    let relative = Self.owned(source)
-                    let key = FileKey(catalog: root.path, relative: relative)
+                    // Made for this read (the index shares its file names between a set's variants), so not
+                    // tied to the index's pages.
+                    let relative = source
+                    let found = fileIndex.find(catalog: root.path, relative: relative, in: files)
                     let target: Int
-                    if let known = fileIndex[key] {
+                    if let known = found.index {
                         target = known
                     } else {
                         target = files.count
-                        fileIndex[key] = target
                         files.append(
                             File(
                                 catalog: root.path, relative: relative,
                                 contentType: variant.inspection?.contentType ?? variant.contentType ?? .unknown,
                                 byteCount: variant.inspection?.byteCount ?? 0,
                                 pixelWidth: variant.inspection?.pixelWidth, pixelHeight: variant.inspection?.pixelHeight))
+                        fileIndex.insert(target, at: found.slot, files: files)
                     }
                     planned.variants.append(
                         Variant(
@@ -194,6 +207,10 @@ struct PackPlan: Sendable {
             assets.append(planned)
         }
     }
+
+    /// How many assets are planned between two returns of freed index pages to the system (each a walk
+    /// of the allocator's free lists: a few milliseconds).
+    static let trimInterval = 4096
 
     /// Set properties as archive attributes, under their `Contents.json` keys.
     /// A container's members go under `members` (see ``AssetMember/archiveValue(_:)``); keys stay sorted.
@@ -220,9 +237,56 @@ struct PackPlan: Sendable {
         return text.withUTF8 { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// A file by the root it is in and its path from there: the same file when both match.
-    private struct FileKey: Hashable {
-        var catalog: String
-        var relative: String
+    /// The files already planned, by the root they are in and their path from there (the same file when
+    /// both match): indices into ``files`` in slots by hash (open addressing, linear probing, at most half
+    /// full), compared against the files themselves. 8 to 16 bytes a file, where a `[FileKey: Int]` took
+    /// about 130 (two strings and an index per entry, and room to grow), for every file of the catalog.
+    private struct FileSlots {
+        private var slots: [UInt32]
+        private var count = 0
+        private static let empty = UInt32.max
+
+        init(expected: Int) {
+            var capacity = 16
+            while capacity < expected * 2 { capacity <<= 1 }
+            slots = [UInt32](repeating: Self.empty, count: capacity)
+        }
+
+        /// The index of the file `catalog`/`relative` in `files`, or `nil` and the slot to insert it at.
+        func find(catalog: String, relative: String, in files: [File]) -> (index: Int?, slot: Int) {
+            let mask = slots.count - 1
+            var slot = Self.hash(catalog, relative) & mask
+            while slots[slot] != Self.empty {
+                let file = files[Int(slots[slot])]
+                if file.relative == relative, file.catalog == catalog { return (Int(slots[slot]), slot) }
+                slot = (slot + 1) & mask
+            }
+            return (nil, slot)
+        }
+
+        /// Records that `files[index]` (just appended) is at `slot`, from ``find(catalog:relative:in:)``.
+        mutating func insert(_ index: Int, at slot: Int, files: [File]) {
+            precondition(index < Int(Self.empty), "more than 2^32 - 1 files in one archive")
+            slots[slot] = UInt32(index)
+            count += 1
+            guard count * 2 > slots.count else { return }
+            // Fuller than planned (not with the expected count): twice the slots, every file placed again.
+            var grown = [UInt32](repeating: Self.empty, count: slots.count * 2)
+            let mask = grown.count - 1
+            for entry in slots where entry != Self.empty {
+                let file = files[Int(entry)]
+                var position = Self.hash(file.catalog, file.relative) & mask
+                while grown[position] != Self.empty { position = (position + 1) & mask }
+                grown[position] = entry
+            }
+            slots = grown
+        }
+
+        private static func hash(_ catalog: String, _ relative: String) -> Int {
+            var hasher = Hasher()
+            hasher.combine(catalog)
+            hasher.combine(relative)
+            return hasher.finalize()
+        }
     }
 }

@@ -121,8 +121,11 @@ public struct Packer: Sendable {
     ) throws(PackError) -> (PackSummary, [PackCache.Entry], [FileBytes.Status?]) {
         let processor = FileProcessor(options: options, cache: cache)
         var payloads: [ArchiveBlueprint.Payload] = []
-        var filePayload = [Int?](repeating: nil, count: plan.files.count)
-        var statuses = [FileBytes.Status?](repeating: nil, count: plan.files.count)
+        payloads.reserveCapacity(plan.files.count)
+        // Each file's payload (`noPayload`: none), in 32 bits: an archive has fewer than 2^32 payloads.
+        var filePayload = [UInt32](repeating: Self.noPayload, count: plan.files.count)
+        // Only a cache records what was read: without one, no status is kept per file.
+        var statuses = [FileBytes.Status?](repeating: nil, count: cache == nil ? 0 : plan.files.count)
         var entries: [PackCache.Entry] = []
         // Payloads by length and CRC: the latest payload with a key, and for each payload the one before
         // it with the same key (-1: none). A chain, not an array per key: one allocation less per payload.
@@ -153,7 +156,7 @@ public struct Packer: Sendable {
             for (offset, result) in results.enumerated() {
                 let fileIndex = start + offset
                 let file = plan.files[fileIndex]
-                statuses[fileIndex] = result.status
+                if cache != nil { statuses[fileIndex] = result.status }
                 if let entry = result.entry { entries.append(entry) }
                 if result.fromCache { summary.cachedFileCount += 1 }
                 if let problem = result.problem {
@@ -187,7 +190,7 @@ public struct Packer: Sendable {
                     }
                 }
                 if let match {
-                    filePayload[fileIndex] = match
+                    filePayload[fileIndex] = UInt32(match)
                     summary.deduplicatedCount += 1
                     continue
                 }
@@ -197,7 +200,7 @@ public struct Packer: Sendable {
                         offset: UInt64(position), length: UInt64(result.bytes.count), crc: result.crc,
                         pixelWidth: result.width, pixelHeight: result.height, contentType: result.contentType,
                         optimized: result.optimized))
-                filePayload[fileIndex] = payloadIndex
+                filePayload[fileIndex] = UInt32(payloadIndex)
                 previousWithKey.append(byKey[key] ?? -1)
                 byKey[key] = payloadIndex
                 pendingPayloads[payloadIndex] = result.bytes
@@ -227,56 +230,54 @@ public struct Packer: Sendable {
         }
 
         // Building the tables is the largest moment of a pack: what is done with goes first. The files
-        // (unless the caller records them in the cache) and the payloads by content are no longer needed,
-        // and each planned asset's variants are released as soon as its archive variants are made.
+        // (unless the caller records them in the cache) and the payloads by content are no longer needed.
         if cache == nil { plan.files = [] }
         byKey = [:]
         previousWithKey = []
-        var planned = plan.assets
-        plan.assets = []
 
-        // Tables: the plan's assets with file indices turned into payload indices.
+        // Tables: the plan's assets themselves, moved into the blueprint, with file indices turned into
+        // payload indices in place (no second copy of the variants).
         var blueprint = ArchiveBlueprint(sources: plan.sources, payloads: payloads, colors: plan.colors)
+        blueprint.assets = plan.assets
+        plan.assets = []
         var variantCount = 0
         var skipped = plan.skippedVariantCount
-        blueprint.assets.reserveCapacity(planned.count)
-        for position in planned.indices {
-            let asset = planned[position]
-            planned[position].variants = []
-            var variants: [ArchiveBlueprint.Variant] = []
-            variants.reserveCapacity(asset.variants.count)
-            for variant in asset.variants {
-                var target = variant.target
-                if asset.kind != .color {
-                    guard let payload = filePayload[variant.target] else {
-                        skipped += 1
-                        continue
-                    }
-                    target = payload
+        for position in blueprint.assets.indices where blueprint.assets[position].kind != .color {
+            var kept = 0
+            let count = blueprint.assets[position].variants.count
+            for variant in 0..<count {
+                let payload = filePayload[blueprint.assets[position].variants[variant].target]
+                guard payload != Self.noPayload else {
+                    skipped += 1
+                    continue
                 }
-                variants.append(
-                    ArchiveBlueprint.Variant(
-                        traits: variant.traits, target: target, sourcePath: variant.sourcePath,
-                        attributes: variant.attributes, locale: variant.locale))
+                blueprint.assets[position].variants[variant].target = Int(payload)
+                if kept != variant {
+                    blueprint.assets[position].variants.swapAt(kept, variant)
+                }
+                kept += 1
             }
-            variantCount += variants.count
-            blueprint.assets.append(
-                ArchiveBlueprint.Asset(
-                    name: asset.name, kind: asset.kind, sourceIndex: asset.sourceIndex, path: asset.path,
-                    properties: asset.properties, variants: variants))
+            if kept < count { blueprint.assets[position].variants.removeLast(count - kept) }
         }
+        for asset in blueprint.assets { variantCount += asset.variants.count }
+        filePayload = []
+        let assetCount = blueprint.assets.count
+        let payloadCount = payloads.count
+        payloads = []  // the blueprint has them
         let encoded: ArchiveEncoder.Encoded
         do {
-            encoded = try ArchiveEncoder.encode(blueprint, dataEnd: position)
+            // The encoder releases the blueprint as the tables replace it (its arrays are referenced here only).
+            encoded = try ArchiveEncoder.encode(releasing: &blueprint, dataEnd: position)
         } catch {
             throw .unrepresentable(error.description)
         }
-        try sink.append([OwnedBytes(encoded.tail)])
+        // A piece at a time (each section and its padding): the tables are not joined into one more copy.
+        for piece in encoded.tailPieces where !piece.isEmpty { try sink.append([OwnedBytes(piece)]) }
         try sink.writeHead(encoded.head)
 
-        summary.assetCount = blueprint.assets.count
+        summary.assetCount = assetCount
         summary.variantCount = variantCount
-        summary.payloadCount = payloads.count
+        summary.payloadCount = payloadCount
         summary.skippedVariantCount = skipped
         summary.bytesOut = Int(encoded.fileSize)
         summary.problems = plan.inputErrors + problems
@@ -298,6 +299,11 @@ public struct Packer: Sendable {
     private static func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
+}
+
+extension Packer {
+    /// In ``write(_:to:cache:started:)``'s file-to-payload table: the file has no payload (damaged, or not written).
+    fileprivate static let noPayload = UInt32.max
 }
 
 /// Payloads with the same length and CRC are compared byte for byte before being shared.

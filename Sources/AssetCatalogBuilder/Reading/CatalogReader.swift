@@ -70,19 +70,22 @@ public struct CatalogReader: Sendable {
         // Phase 2: sets (their files inspected on the way) and plain folders, in parallel.
         let width = options.effectiveJobs
         let inspector = FileInspector(options: options)
-        let frozenUnits = units
         let frozenContexts = contexts
-        let counter = progress.map { ProgressCounter(total: frozenUnits.count, observer: $0) }
-        var results = parallelMap(count: frozenUnits.count, width: width) { position -> UnitResult in
-            let unit = frozenUnits[position]
-            let root = frozenContexts[unit.rootIndex]
-            defer { counter?.advance() }
-            switch unit {
-            case .set(let job): return SetReader(job: job, root: root, inspector: inspector).read()
-            case .plainFolder(let job): return PlainFolderReader(job: job, root: root).read()
-            case .container(let job): return ContainerReader(job: job, root: root, inspector: inspector).read()
+        // The units (a few paths each) go as soon as they are read, not at the end of the function: they
+        // would otherwise sit beside the whole index while it is assembled.
+        var results = { (frozenUnits: [WorkUnit]) -> [UnitResult] in
+            let counter = progress.map { ProgressCounter(total: frozenUnits.count, observer: $0) }
+            return parallelMap(count: frozenUnits.count, width: width) { position -> UnitResult in
+                let unit = frozenUnits[position]
+                let root = frozenContexts[unit.rootIndex]
+                defer { counter?.advance() }
+                switch unit {
+                case .set(let job): return SetReader(job: job, root: root, inspector: inspector).read()
+                case .plainFolder(let job): return PlainFolderReader(job: job, root: root).read()
+                case .container(let job): return ContainerReader(job: job, root: root, inspector: inspector).read()
+                }
             }
-        }
+        }(consume units)
 
         // Phase 3: the files of plain folders (one folder may hold thousands), in parallel.
         var requests: [FileRequest] = []

@@ -49,6 +49,8 @@ struct PlainFolderReader {
                         relativePath: source, ioPath: member.file.ioPath, noFollow: member.file.noFollow, kind: .image))
                 asset.variants.append(Variant(traits: member.name.traits, source: source))
             }
+            // The index keeps the files' paths as the folder once plus each name, not a full path each.
+            Variant.shareSources(&asset.variants, folder: job.folder)
             result.assets.append(asset)
         }
         result.diagnostics = sink.diagnostics

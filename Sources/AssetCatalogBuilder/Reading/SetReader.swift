@@ -18,7 +18,11 @@ struct SetReader {
         case .failure(let failure):
             sink.emit(.unreadablePath, at: job.folder, "cannot be opened: \(failure)")
         case .success(let directory):
-            if let asset = readSet(directory: directory, sink: &sink) { result.assets = [asset] }
+            if var asset = readSet(directory: directory, sink: &sink) {
+                // The index keeps the set's file paths as the folder once plus each name, not a full path each.
+                Variant.shareSources(&asset.variants, folder: job.folder)
+                result.assets = [asset]
+            }
             FileSystem.close(directory)
         }
         result.diagnostics = sink.diagnostics

@@ -84,3 +84,105 @@ struct PNGInspectionCompactTests {
         #expect(MemoryLayout<PNGInspection>.stride <= 64)
     }
 }
+
+/// The index's per-variant and per-set records, compact with the same meaning (docs/PERFORMANCE.md, "Cost
+/// grows in a straight line", issue 16): sizes pinned, and every field reading back and encoding as before.
+@Suite("Index records: compact, same meaning")
+struct IndexRecordCompactTests {
+    private static let french = LocaleTag("fr-CA")!
+    private static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+
+    @Test("inline sizes: traits 24 bytes (80 with the locale inline), inspection 96 (144), variant 152 (256), asset 80 (128)")
+    func inlineSizes() {
+        #expect(MemoryLayout<VariantTraits>.stride <= 24)
+        #expect(MemoryLayout<FileInspection>.stride <= 96)
+        #expect(MemoryLayout<Variant>.stride <= 152)
+        #expect(MemoryLayout<AssetProperties>.stride <= 8)
+        #expect(MemoryLayout<Asset>.stride <= 80)
+        #expect(MemoryLayout<ArchiveBlueprint.Variant>.stride <= 48)
+        #expect(MemoryLayout<PackPlan.File>.stride <= 56)
+    }
+
+    @Test("traits: the locale reads back, compares by value, and encodes under the same keys")
+    func traits() throws {
+        var traits = VariantTraits(idiom: .pad, displayScale: 2, appearance: .dark, locale: Self.french)
+        #expect(traits.locale == Self.french && traits.idiom == .pad && traits.displayScale == 2)
+        let same = VariantTraits(idiom: .pad, displayScale: 2, appearance: .dark, locale: LocaleTag("FR_ca")!)
+        #expect(traits == same && traits.hashValue == same.hashValue)
+        let data = try Self.sorted.encode(traits)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"appearance":"dark","idiom":"pad","locale":"fr-CA","scale":2}"#)
+        #expect(try JSONDecoder().decode(VariantTraits.self, from: data) == traits)
+        traits.locale = nil
+        #expect(traits == VariantTraits(idiom: .pad, displayScale: 2, appearance: .dark))
+        #expect(String(decoding: try JSONEncoder().encode(VariantTraits()), as: UTF8.self) == "{}")
+    }
+
+    @Test("inspection: sizes, SVG details and the problem read back; out-of-range sizes kept; same keys")
+    func inspection() throws {
+        var inspection = FileInspection(byteCount: 10, contentType: .png, pixelWidth: 4, pixelHeight: 5, problem: "bad")
+        #expect(inspection.pixelWidth == 4 && inspection.pixelHeight == 5 && inspection.problem == "bad" && inspection.svg == nil)
+        inspection.problem = nil
+        #expect(inspection == FileInspection(byteCount: 10, contentType: .png, pixelWidth: 4, pixelHeight: 5))
+        inspection.pixelWidth = 1 << 40
+        inspection.pixelHeight = -1
+        #expect(inspection.pixelWidth == 1 << 40 && inspection.pixelHeight == -1)
+        inspection.pixelWidth = nil
+        #expect(inspection.pixelWidth == nil)
+        var svg = FileInspection(byteCount: 3, contentType: .svg)
+        svg.svg = SVGInspection(hasSymbolsGroup: true, symbolVariants: ["Regular-M"])
+        let data = try Self.sorted.encode(svg)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"byteCount":3,"contentType":"svg","svg":{"hasSymbolsGroup":true,"symbolVariants":["Regular-M"]}}"#)
+        #expect(try JSONDecoder().decode(FileInspection.self, from: data) == svg)
+        let round = try JSONDecoder().decode(FileInspection.self, from: JSONEncoder().encode(inspection))
+        #expect(round == inspection)
+    }
+
+    @Test("properties: absent ones take no storage; values read back; same keys")
+    func properties() throws {
+        var properties = AssetProperties()
+        #expect(properties == AssetProperties() && properties.onDemandResourceTags.isEmpty)
+        properties.templateRenderingIntent = "template"
+        properties.onDemandResourceTags = ["a", "b"]
+        #expect(properties.templateRenderingIntent == "template" && properties.onDemandResourceTags == ["a", "b"])
+        let data = try Self.sorted.encode(properties)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"onDemandResourceTags":["a","b"],"templateRenderingIntent":"template"}"#)
+        #expect(try JSONDecoder().decode(AssetProperties.self, from: data) == properties)
+        properties.templateRenderingIntent = nil
+        properties.onDemandResourceTags = []
+        #expect(properties == AssetProperties())
+    }
+
+    @Test("a set's sources share one buffer and read back as full paths; equal to plain ones; same keys")
+    func sharedSources() throws {
+        let fixture = try CatalogFixture()
+        try fixture.contents("", #"{"info":{"author":"xcode","version":1}}"#)
+        try fixture.simpleImageset("Group/Three")
+        let index = fixture.read()
+        let three = try #require(index.asset(named: "Three") ?? index.asset(named: "Group/Three"))
+        let sources = three.variants.compactMap(\.source)
+        #expect(sources.count == 3)
+        #expect(sources.allSatisfy { $0.hasPrefix(three.path + "/") })
+        for variant in three.variants {
+            var plain = variant
+            plain.source = variant.source.map { String(decoding: Array($0.utf8), as: UTF8.self) }
+            #expect(plain == variant && plain.hashValue == variant.hashValue)
+            let data = try JSONEncoder().encode(variant)
+            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            #expect(Set(object.keys) == ["traits", "source", "contentType", "inspection", "attributes"])
+            #expect(object["source"] as? String == variant.source)
+            #expect(try JSONDecoder().decode(Variant.self, from: data) == variant)
+        }
+        var empty = Variant(traits: VariantTraits(), source: nil)
+        #expect(empty.source == nil)
+        empty.source = "a/b.png"
+        #expect(empty.source == "a/b.png")
+        var many = [Variant(traits: VariantTraits(), source: "x/y/a.png"), Variant(traits: VariantTraits(), source: "elsewhere.png")]
+        let before = many
+        Variant.shareSources(&many, folder: "x/y")
+        #expect(many == before && many.map(\.source) == ["x/y/a.png", "elsewhere.png"])
+    }
+}
