@@ -27,21 +27,29 @@ func runLookupBenchmark(_ arguments: [String]) {
     let copies = LookupScaling.perThreadCopies(facets.map(\.1), threads: threads)
     let names = copies.map { copy in sequence.map { copy[$0] } }
     let fileOf = sequence.map { facets[$0].0 }
-    var dictionaries = [[String: Int]](repeating: [:], count: files.count)
-    for (index, facet) in facets.enumerated() where dictionaries[facet.0][facet.1] == nil { dictionaries[facet.0][facet.1] = index }
-    let tables = dictionaries
-    let opened = files
+    // Each thread gets dictionaries of its own, and reaches the files without retaining them: a dictionary or a
+    // file read out of a shared array is retained and released around each use, one atomic write to the same
+    // object from every thread, which would be the harness's shared write, not the lookup's.
+    func makeTables() -> [[String: Int]] {
+        var dictionaries = [[String: Int]](repeating: [:], count: files.count)
+        for (index, facet) in facets.enumerated() where dictionaries[facet.0][facet.1] == nil { dictionaries[facet.0][facet.1] = index }
+        return dictionaries
+    }
+    let tables = (0..<threads).map { _ in makeTables() }
+    let opened = files.map { Unmanaged.passUnretained($0) }
     let requests = DevicePreset.all.map { Resolver().compile($0.traits) }
     print(
-        "  \(files.count) files, \(facets.count) facets, \(opened.reduce(0) { $0 + $1.renditions.count }) renditions; "
+        "  \(files.count) files, \(facets.count) facets, \(files.reduce(0) { $0 + $1.renditions.count }) renditions; "
             + "\(perThread) lookups per thread, 1...\(threads) threads, median of \(LookupScaling.rounds) interleaved rounds")
     LookupScaling.report(
         "CARFile.renditionIndex(named:compatibleWith:)", perThread: perThread, costTarget: 2,
         dictionary: { thread in
             names[thread].withUnsafeBufferPointer { names in
-                var checksum = 0
-                for index in names.indices { checksum &+= tables[fileOf[index]][names[index]] ?? 0 }
-                return checksum
+                tables[thread].withUnsafeBufferPointer { tables in
+                    var checksum = 0
+                    for index in names.indices { checksum &+= tables[fileOf[index]][names[index]] ?? 0 }
+                    return checksum
+                }
             }
         },
         lookup: { thread in
@@ -51,9 +59,12 @@ func runLookupBenchmark(_ arguments: [String]) {
                 for index in names.indices {
                     // A request per block of 256 lookups (apps keep one while the traits stay the same).
                     if index & 255 == 0 { request = requests[(index >> 8 &+ thread) % requests.count] }
-                    checksum &+= opened[fileOf[index]].renditionIndex(named: names[index], compatibleWith: request) ?? 0
+                    checksum &+= opened[fileOf[index]]._withUnsafeGuaranteedRef {
+                        $0.renditionIndex(named: names[index], compatibleWith: request) ?? 0
+                    }
                 }
                 return checksum
             }
         })
+    withExtendedLifetime(files) {}
 }
