@@ -28,32 +28,27 @@ public struct FileInspection: Hashable, Sendable {
     /// Width in pixels (PNG, JPEG), `nil` for vectors and unreadable files.
     public var pixelWidth: Int? {
         get { sizeFlags & Self.hasWidth != 0 ? Int(storedPixelWidth) : rare?.wideWidth }
-        set {
-            if let newValue, let narrow = UInt32(exactly: newValue) {
-                storedPixelWidth = narrow
-                sizeFlags |= Self.hasWidth
-                updateRare { $0.wideWidth = nil }
-            } else {
-                storedPixelWidth = 0
-                sizeFlags &= ~Self.hasWidth
-                updateRare { $0.wideWidth = newValue }
-            }
-        }
+        set { setSize(newValue, stored: \.storedPixelWidth, flag: Self.hasWidth, wide: \.wideWidth) }
     }
 
     /// Height in pixels (PNG, JPEG), `nil` for vectors and unreadable files.
     public var pixelHeight: Int? {
         get { sizeFlags & Self.hasHeight != 0 ? Int(storedPixelHeight) : rare?.wideHeight }
-        set {
-            if let newValue, let narrow = UInt32(exactly: newValue) {
-                storedPixelHeight = narrow
-                sizeFlags |= Self.hasHeight
-                updateRare { $0.wideHeight = nil }
-            } else {
-                storedPixelHeight = 0
-                sizeFlags &= ~Self.hasHeight
-                updateRare { $0.wideHeight = newValue }
-            }
+        set { setSize(newValue, stored: \.storedPixelHeight, flag: Self.hasHeight, wide: \.wideHeight) }
+    }
+
+    /// Stores a pixel size inline when it fits 32 bits (the flag says it is there), out of line otherwise.
+    private mutating func setSize(
+        _ value: Int?, stored: WritableKeyPath<FileInspection, UInt32>, flag: UInt8, wide: WritableKeyPath<Rare.Fields, Int?>
+    ) {
+        if let value, let narrow = UInt32(exactly: value) {
+            self[keyPath: stored] = narrow
+            sizeFlags |= flag
+            updateRare { $0[keyPath: wide] = nil }
+        } else {
+            self[keyPath: stored] = 0
+            sizeFlags &= ~flag
+            updateRare { $0[keyPath: wide] = value }
         }
     }
 
