@@ -108,10 +108,12 @@ if Context.environment["ASSETC_FUZZ"] == "1" {
         ("FuzzImage", "AssetCatalogBuilder"), ("FuzzBatchRequest", "AssetCatalog"),
         ("FuzzCAR", "AssetCatalog"),
     ]
+    // The driver hand-over every target shares.
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
     for target in fuzzTargets {
         package.targets.append(
             .executableTarget(
-                name: target.name, dependencies: [target.dependency], path: "Fuzz/\(target.name)",
+                name: target.name, dependencies: [target.dependency, "FuzzSupport"], path: "Fuzz/\(target.name)",
                 swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
     }
 }

@@ -1,6 +1,7 @@
 // libFuzzer target: the `.assetc.yml` / `.assetc.json` loader and the ignore-glob matcher. The input
 // is parsed as YAML and as JSON; split at its first NUL byte it is also a glob pattern and a path.
 @testable import AssetCatalogBuilder
+import FuzzSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
@@ -20,15 +21,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 }
 
 // SwiftPM links an executable's entry point as `<target>_main`; it hands control to libFuzzer's driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-
 @_cdecl("FuzzConfig_main")
 public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments, fuzz)
+    runLibFuzzer(argc, argv, fuzz)
 }
