@@ -57,7 +57,7 @@ struct CARLookupTests {
     }
 
     @Test("a lookup retains neither the file nor the name")
-    func noSharedWrites() throws {
+    func noSharedWritesUnderRetainHooks() throws {
         try #require(RetainCounter.isAvailable, "this Swift runtime has no retain hooks")
         let file = try CARFile(bytes: CARSamples.small())
         let name = "Plain"

@@ -59,7 +59,7 @@ struct LookupSharedWriteTests {
     }
 
     @Test("image, data and colour lookups do not retain the archive")
-    func archiveLookups() throws {
+    func archiveLookupsUnderRetainHooks() throws {
         try #require(RetainCounter.isAvailable, "this Swift runtime has no retain hooks")
         let archive = try Self.archive()
         try archive.verify()
@@ -91,7 +91,7 @@ struct LookupSharedWriteTests {
     }
 
     @Test("the counter sees a retain of the archive when a value keeps it")
-    func counterWorks() throws {
+    func counterWorksUnderRetainHooks() throws {
         try #require(RetainCounter.isAvailable, "this Swift runtime has no retain hooks")
         let archive = try Self.archive()
         var kept: [AssetArchive] = []
@@ -129,7 +129,7 @@ struct LookupInputTests {
     }
 
     @Test("a lookup through the traits overload does not retain the archive")
-    func traitsOverload() throws {
+    func traitsOverloadUnderRetainHooks() throws {
         try #require(RetainCounter.isAvailable, "this Swift runtime has no retain hooks")
         let archive = try LookupSharedWriteTests.archive()
         try archive.verify()

@@ -11,6 +11,11 @@
 /// A retain is an atomic read-modify-write of the object's header, so counting the retains of an object
 /// every thread shares (an archive, a caller's name string) counts the lookup's writes to a shared cache
 /// line without timing anything. Other threads' retains of other objects pass straight through.
+///
+/// The hooks are process-wide: while they are installed every thread's retains go through them, and the
+/// filter in ``isHeapAddress(_:)`` is a heuristic (see there) that a stray small string's bytes could pass.
+/// So the tests that install them carry `UnderRetainHooks` in their names, and `Scripts/test.sh` runs them
+/// in a test process of their own, after the rest of the suite, never beside other tests' threads.
 enum RetainCounter {
     typealias Retain = @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?
     typealias RetainN = @convention(c) (UnsafeMutableRawPointer?, UInt32) -> UnsafeMutableRawPointer?
