@@ -25,9 +25,10 @@ done
 if [[ -z "$sanitizer" ]]; then
     swift build --build-tests ${arguments[@]+"${arguments[@]}"}
     # The tests that count retains install process-wide runtime hooks (Tests/AssetCatalogTests/Lookup/
-    # RetainCounter.swift): they run in a process of their own, so no other test's threads pass through them.
+    # RetainCounter.swift): they run in a process of their own, one at a time, so no other test's threads
+    # pass through them.
     swift test --skip-build --skip UnderRetainHooks ${arguments[@]+"${arguments[@]}"}
-    swift test --skip-build --filter UnderRetainHooks ${arguments[@]+"${arguments[@]}"}
+    swift test --skip-build --no-parallel --filter UnderRetainHooks ${arguments[@]+"${arguments[@]}"}
     # The example package (about 70 s from clean): the SwiftPM build-tool plugin packs its catalog into a
     # bundle resource and compiles typed accessors; its test looks an asset up through one.
     swift build --build-tests --package-path Examples/PluginExample

@@ -15,7 +15,8 @@
 /// The hooks are process-wide: while they are installed every thread's retains go through them, and the
 /// filter in ``isHeapAddress(_:)`` is a heuristic (see there) that a stray small string's bytes could pass.
 /// So the tests that install them carry `UnderRetainHooks` in their names, and `Scripts/test.sh` runs them
-/// in a test process of their own, after the rest of the suite, never beside other tests' threads.
+/// in a test process of their own, one at a time (`--no-parallel`), after the rest of the suite, never
+/// beside other tests' threads. (Run beside each other, one of them once crashed on a corrupted string.)
 enum RetainCounter {
     typealias Retain = @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?
     typealias RetainN = @convention(c) (UnsafeMutableRawPointer?, UInt32) -> UnsafeMutableRawPointer?
