@@ -1,25 +1,48 @@
 /// Builds a BOM container (`BOMStore`): numbered blocks, named variables and B-trees, laid out as Apple's
 /// tools lay them out — a 512-byte header area, blocks in number order on 16-byte boundaries, then the
 /// variables, then the block table. Multi-byte numbers of the container itself are big-endian.
+///
+/// Some blocks may already be in the file when the rest is laid out (``addPlaced(address:length:)``): a
+/// compile streams the rendition values to disk as they are made, right after the header area, and the
+/// other blocks follow them.
 struct BOMWriter {
-    /// Block contents by number; block 0 is the null block.
-    private var blocks: [[UInt8]] = [[]]
+    /// One block: bytes to write, or a range of the file written already.
+    enum Block {
+        case bytes([UInt8])
+        case placed(address: Int, length: Int)
+    }
+
+    /// Blocks by number; block 0 is the null block.
+    private var blocks: [Block] = [.bytes([])]
     private var variables: [(name: String, block: Int)] = []
 
     /// Entries of one leaf page, as in Xcode's output (pages of 4096 bytes hold at most 256 entries).
     static let entriesPerPage = 256
     /// The page size written in tree headers and used for pages.
     static let pageSize = 4096
+    /// The header area at the start of the file.
+    static let headerSize = 512
+    /// A BOM file addresses blocks with 32-bit offsets and lengths: the most bytes one can hold.
+    static let maximumFileSize = Int(UInt32.max)
 
     /// Adds a block and returns its number.
     mutating func add(_ bytes: [UInt8]) -> Int {
-        blocks.append(bytes)
+        add(.bytes(bytes))
+    }
+
+    /// Adds a block already written at `address` and returns its number.
+    mutating func addPlaced(address: Int, length: Int) -> Int {
+        add(.placed(address: address, length: length))
+    }
+
+    private mutating func add(_ block: Block) -> Int {
+        blocks.append(block)
         return blocks.count - 1
     }
 
     /// Replaces the contents of a block reserved earlier.
     mutating func set(_ number: Int, _ bytes: [UInt8]) {
-        blocks[number] = bytes
+        blocks[number] = .bytes(bytes)
     }
 
     /// Names a block.
@@ -28,10 +51,16 @@ struct BOMWriter {
     }
 
     /// Adds a B-tree of `entries` (already in the order a lookup expects) and returns its header block.
+    mutating func addTree(_ entries: [(key: [UInt8], value: [UInt8])]) -> Int {
+        addTree(entries.map { (key: $0.key, value: Block.bytes($0.value)) })
+    }
+
+    /// Adds a B-tree of `entries` (already in the order a lookup expects), whose values may be blocks
+    /// placed already, and returns its header block.
     ///
     /// Leaves hold up to ``entriesPerPage`` entries and link forward and back; when there is more than one
     /// leaf, branch pages above them list each child with the key of its last entry.
-    mutating func addTree(_ entries: [(key: [UInt8], value: [UInt8])]) -> Int {
+    mutating func addTree(_ entries: [(key: [UInt8], value: Block)]) -> Int {
         let header = add([])
         let leafCount = max(1, (entries.count + Self.entriesPerPage - 1) / Self.entriesPerPage)
         var level: [(page: Int, lastKey: Int)] = []
@@ -90,12 +119,12 @@ struct BOMWriter {
         return bytes
     }
 
-    /// A BOM file addresses blocks with 32-bit offsets and lengths: the most bytes one can hold.
-    static let maximumFileSize = Int(UInt32.max)
-
     /// Where everything goes: each block's address and length, the variables table and the block table.
     struct Layout {
         var offsets: [(address: Int, length: Int)]
+        /// Where the blocks that are not placed already begin (just after the header area, or after the
+        /// placed blocks).
+        var blocksStart: Int
         var variablesOffset: Int
         var variablesTable: [UInt8]
         var indexOffset: Int
@@ -109,16 +138,22 @@ struct BOMWriter {
         var byteCount: Int
     }
 
-    /// Lays the file out: a 512-byte header area, the blocks in number order on 16-byte boundaries, the
-    /// variables, then the block table with an empty free list. A file that would pass `limit` bytes is refused.
-    func layout(limit: Int = maximumFileSize) throws(TooLarge) -> Layout {
-        let headerArea = 512
+    /// Lays the file out: a 512-byte header area, the blocks not placed already in number order on 16-byte
+    /// boundaries from `blocksStart` (the end of the placed blocks), the variables, then the block table with
+    /// an empty free list. A file that would pass `limit` bytes is refused.
+    func layout(blocksStart: Int = headerSize, limit: Int = maximumFileSize) throws(TooLarge) -> Layout {
         var offsets: [(address: Int, length: Int)] = [(0, 0)]
         offsets.reserveCapacity(blocks.count)
-        var position = headerArea
+        let start = (max(blocksStart, Self.headerSize) + 15) & ~15
+        var position = start
         for block in blocks.dropFirst() {
-            offsets.append((position, block.count))
-            position = (position + block.count + 15) & ~15
+            switch block {
+            case .bytes(let bytes):
+                offsets.append((position, bytes.count))
+                position = (position + bytes.count + 15) & ~15
+            case .placed(let address, let length):
+                offsets.append((address, length))
+            }
         }
         let variablesOffset = position
         var table: [UInt8] = []
@@ -141,12 +176,13 @@ struct BOMWriter {
         }
         // An empty free list.
         BinaryWriter.appendBE32(&index, 0)
-        return Layout(offsets: offsets, variablesOffset: variablesOffset, variablesTable: table, indexOffset: indexOffset, index: index)
+        return Layout(
+            offsets: offsets, blocksStart: start, variablesOffset: variablesOffset, variablesTable: table, indexOffset: indexOffset,
+            index: index)
     }
 
-    /// Hands the file to `emit` in order, piece by piece, so that it is never held whole in memory: the
-    /// header area, each block followed by its padding, the variables, the block table.
-    func write<Failure: Error>(_ layout: Layout, to emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+    /// The 512-byte header area: the magic, the block count and where the block table and variables are.
+    func headerArea(_ layout: Layout) -> [UInt8] {
         var header = Array("BOMStore".utf8)
         BinaryWriter.appendBE32(&header, 1)
         BinaryWriter.appendBE32(&header, UInt32(blocks.count - 1))
@@ -154,22 +190,36 @@ struct BOMWriter {
         BinaryWriter.appendBE32(&header, UInt32(layout.index.count))
         BinaryWriter.appendBE32(&header, UInt32(layout.variablesOffset))
         BinaryWriter.appendBE32(&header, UInt32(layout.variablesTable.count))
-        header += [UInt8](repeating: 0, count: 512 - header.count)
-        try emit(header)
-        var position = 512
-        // Padding is written in runs of zeros; one shared buffer serves them all.
-        let zeros = [UInt8](repeating: 0, count: 16)
+        header += [UInt8](repeating: 0, count: Self.headerSize - header.count)
+        return header
+    }
+
+    /// Hands the file from `from` on to `emit` in order, piece by piece, so that it is never held whole in
+    /// memory: each block not placed already followed by its padding, the variables, the block table. `from`
+    /// is where the caller's file ends (the end of the header area or of the placed blocks): padding up to
+    /// ``Layout/blocksStart`` comes first.
+    func writeBlocks<Failure: Error>(_ layout: Layout, from: Int, to emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+        var position = from
         for (number, block) in blocks.enumerated() where number > 0 {
+            guard case .bytes(let bytes) = block else { continue }
             let address = layout.offsets[number].address
-            if address > position { try emit(Array(zeros[0..<(address - position)])) }
-            if !block.isEmpty { try emit(block) }
-            position = address + block.count
+            if address > position { try emit([UInt8](repeating: 0, count: address - position)) }
+            if !bytes.isEmpty { try emit(bytes) }
+            position = address + bytes.count
         }
-        if layout.variablesOffset > position { try emit(Array(zeros[0..<(layout.variablesOffset - position)])) }
+        if layout.variablesOffset > position { try emit([UInt8](repeating: 0, count: layout.variablesOffset - position)) }
         try emit(layout.variablesTable)
         position = layout.variablesOffset + layout.variablesTable.count
-        if layout.indexOffset > position { try emit(Array(zeros[0..<(layout.indexOffset - position)])) }
+        if layout.indexOffset > position { try emit([UInt8](repeating: 0, count: layout.indexOffset - position)) }
         try emit(layout.index)
+    }
+
+    /// Hands the whole file to `emit` in order: the header area, then ``writeBlocks(_:from:to:)``. Only for a
+    /// writer without placed blocks (their bytes are not here to hand out).
+    func write<Failure: Error>(_ layout: Layout, to emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+        precondition(layout.blocksStart == Self.headerSize, "a BOM with placed blocks is written by its owner")
+        try emit(headerArea(layout))
+        try writeBlocks(layout, from: Self.headerSize, to: emit)
     }
 
     /// The whole file in one array (for small files and tests; ``write(_:to:)`` streams it).

@@ -1,47 +1,49 @@
 import AssetCatalog
 import Foundation
 
-/// What a compile produced: the `Assets.car` file and what was left out or could not be compiled.
-///
-/// It holds the file as its parts (each rendition's bytes once); ``write(to:)`` hands them out in order
-/// without ever joining them, so writing a large car costs no second copy of it. ``car`` joins them.
-public struct CompiledCatalog: Sendable {
-    /// The blocks and where each one goes.
-    let bom: BOMWriter
-    let layout: BOMWriter.Layout
-
-    /// The `Assets.car` file in one array.
-    public var car: [UInt8] {
-        var file: [UInt8] = []
-        file.reserveCapacity(layout.fileSize)
-        write { (piece: [UInt8]) -> Void in file += piece }
-        return file
-    }
-    /// The size of the `Assets.car` file in bytes.
-    public var byteCount: Int { layout.fileSize }
-
-    /// Hands the `Assets.car` file to `emit` piece by piece, in order.
-    public func write<Failure: Error>(to emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
-        try bom.write(layout, to: emit)
-    }
+/// What a compile wrote: counts and what was left out.
+public struct CARCompileSummary: Sendable {
     /// Facets (named assets) written.
     public var facetCount: Int
     /// Renditions written.
     public var renditionCount: Int
+    /// The size of the `Assets.car` file in bytes.
+    public var byteCount: Int
     /// Problems that left an entry out (an unreadable PNG, an unsupported file type, a colour entry without a colour), in
     /// asset order, each naming the asset and file.
     public var notices: [String]
+}
+
+/// A compile held in memory: the `Assets.car` file's bytes and the summary.
+public struct CompiledCatalog: Sendable {
+    /// The `Assets.car` file.
+    public var car: [UInt8]
+    /// Counts and notices.
+    public var summary: CARCompileSummary
+
+    /// The size of the `Assets.car` file in bytes.
+    public var byteCount: Int { car.count }
+    /// Facets (named assets) written.
+    public var facetCount: Int { summary.facetCount }
+    /// Renditions written.
+    public var renditionCount: Int { summary.renditionCount }
+    /// Problems that left an entry out, in asset order, each naming the asset and file.
+    public var notices: [String] { summary.notices }
 }
 
 /// Why a compile produced no `Assets.car` at all.
 public enum CARCompileError: Error, Sendable, CustomStringConvertible {
     /// The file would pass the 4 GiB that the format's 32-bit offsets can address.
     case tooLarge(byteCount: Int)
+    /// The file could not be written (the reason in words, as the system gave it).
+    case cannotWrite(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .tooLarge(let byteCount):
             return "the Assets.car would be \(byteCount) bytes; the format's 32-bit offsets address at most \(BOMWriter.maximumFileSize) bytes (split the catalog)"
+        case .cannotWrite(let path, let reason):
+            return "cannot write '\(path)': \(reason)"
         }
     }
 }
@@ -96,10 +98,44 @@ public struct CARCompiler: Sendable {
         var foldsMacIdiom = false
     }
 
-    /// Compiles `index`.
+    /// Compiles `index` into an `Assets.car` in memory.
     ///
     /// - Throws: ``CARCompileError/tooLarge(byteCount:)`` when the file would pass 4 GiB.
     public func compile(_ index: CatalogIndex) throws(CARCompileError) -> CompiledCatalog {
+        let sink = MemoryCARSink()
+        let summary = try compile(index, into: sink)
+        return CompiledCatalog(car: sink.bytes, summary: summary)
+    }
+
+    /// Compiles `index` into an `Assets.car` at `path`, streamed: each rendition is written as soon as it
+    /// and those before it are made, while the other threads go on decoding and compressing, so the car is
+    /// never held in memory and writing it overlaps the compile.
+    ///
+    /// The file is written beside `path` under a temporary name and renamed over it at the end; on any
+    /// error (or SIGINT/SIGTERM with ``CompileOptions/handleSignals``) no partial file is left and an
+    /// existing file is untouched.
+    ///
+    /// - Throws: ``CARCompileError``; nothing is written then.
+    public func compile(_ index: CatalogIndex, toFile path: String) throws(CARCompileError) -> CARCompileSummary {
+        let output: TemporaryOutput
+        do {
+            output = try TemporaryOutput(finalPath: path, handleSignals: options.handleSignals)
+        } catch {
+            throw CARCompileError(error)
+        }
+        let sink = FileCARSink(output: output)
+        var summary = try compile(index, into: sink)
+        try sink.flush()
+        do {
+            try output.commit(synchronize: false)
+        } catch {
+            throw CARCompileError(error)
+        }
+        summary.byteCount = sink.byteCount
+        return summary
+    }
+
+    private func compile(_ index: CatalogIndex, into sink: CARSink) throws(CARCompileError) -> CARCompileSummary {
         var notices: [String] = []
         let kept = options.keptIdioms
         // Facets: every asset name once (the first source wins, as in the index's order).
@@ -179,7 +215,7 @@ public struct CARCompiler: Sendable {
                             entries.append((Int(points.width.rounded()), Int(points.height.rounded()), sizeIndex, idiom))
                         }
                     }
-                    var fileName = String(source.split(separator: "/").last ?? Substring(source))
+                    var fileName = String(source[(source.lastIndex(of: "/").map { source.index(after: $0) } ?? source.startIndex)...])
                     if scaledSides[number] != nil, let size = variant.attributes["size"], let scale = variant.traits.displayScale?.value {
                         // Named as the loose files of the same size are: AppIcon60x60@2x.png, AppIcon76x76@2x~ipad.png.
                         fileName = "\(asset.name)\(size)@\(scale)x\(variant.traits.idiom == .pad ? "~ipad" : "").png"
@@ -198,24 +234,16 @@ public struct CARCompiler: Sendable {
         let localeList = Set(jobs.compactMap { $0.attributes["locale"] }).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         var localeIDs: [String: UInt16] = [:]
         for (number, locale) in localeList.enumerated() { localeIDs[locale] = UInt16(number + 1) }
-
-        let width = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        let frozenLocales = localeIDs
         for number in jobs.indices { jobs[number].foldsMacIdiom = options.platform.isMac }
-        let frozenJobs = jobs
-        let counter = options.progress.map { ProgressCounter(total: frozenJobs.count, observer: $0) }
-        let results = parallelMap(count: frozenJobs.count, width: width) { number -> Result<CompiledRendition, CompileProblem> in
-            defer { counter?.advance() }
-            let job = frozenJobs[number]
-            return Self.rendition(for: job, identifier: identifiers[job.facet], locales: frozenLocales)
-        }
 
-        var renditions = stackRenditions
-        for (job, result) in zip(jobs, results) {
-            switch result {
-            case .success(let rendition): renditions.append(rendition)
-            case .failure(let problem): notices.append("\(job.assetName): \(problem.message)")
-            }
+        // Every rendition's key is known before any file is read: the key format, and the order in which the
+        // values are written (by key, as the tree lists them), are settled before the work starts.
+        var items: [StreamItem] = stackRenditions.map { StreamItem(key: $0.key, preferred: $0.preferred, work: .ready($0.value)) }
+        for (number, job) in jobs.enumerated() {
+            var key = Self.key(for: job, identifier: identifiers[job.facet])
+            key[.localization] = job.attributes["locale"].flatMap { localeIDs[$0] } ?? 0
+            if job.color != nil { key[.scale] = 0 }
+            items.append(StreamItem(key: key, preferred: job.foldsMacIdiom && job.traits.idiom == .mac, work: .job(number)))
         }
         for set in multisize {
             var key = Self.baseKey(identifier: identifiers[set.facet], part: Self.multisizePart)
@@ -224,28 +252,64 @@ public struct CARCompiler: Sendable {
             let value = CSIBuilder.value(
                 name: set.name, flags: 0, width: 0, height: 0, scale: 0, pixelFormat: nil, colorSpace: 0,
                 layout: CSIBuilder.layoutMultisizeSet, infoTags: [], payload: CSIBuilder.multisizeSet(set.entries))
-            renditions.append(CompiledRendition(key: key, value: value))
+            items.append(StreamItem(key: key, preferred: false, work: .ready(value)))
         }
+        let keyFormat = Self.fullKeyFormat.filter { attribute in
+            Self.alwaysPresent.contains(attribute) || items.contains { $0.key[attribute] != 0 }
+        }
+        let keyBytes = items.map { item in
+            var key: [UInt8] = []
+            key.reserveCapacity(2 * keyFormat.count)
+            for attribute in keyFormat { BinaryWriter.appendLE16(&key, item.key[attribute]) }
+            return key
+        }
+        // Preferred renditions first, so they win a shared key; then by key; a shared key goes to the entry
+        // that comes first in the index. Keys are compared as four big-endian words (every key has the same
+        // length, at most 32 bytes), which orders them as their bytes.
+        let sortKeys = keyBytes.map { bytes -> (UInt64, UInt64, UInt64, UInt64) in
+            var words: [UInt64] = [0, 0, 0, 0]
+            for (offset, byte) in bytes.enumerated() { words[offset / 8] |= UInt64(byte) << (56 - 8 * UInt64(offset % 8)) }
+            return (words[0], words[1], words[2], words[3])
+        }
+        let order = items.indices.sorted { left, right in
+            if items[left].preferred != items[right].preferred { return items[left].preferred }
+            if sortKeys[left] != sortKeys[right] { return sortKeys[left] < sortKeys[right] }
+            return left < right
+        }
+
+        let width = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let frozenLocales = localeIDs
+        let frozenJobs = jobs
+        let frozenItems = items
+        let counter = options.progress.map { ProgressCounter(total: frozenJobs.count, observer: $0) }
+        let stream = RenditionStream(sink: sink)
+        try stream.reserveHeaderArea()
+        parallelForEachInOrder(count: order.count, width: width) { position -> Result<BuiltValue, CompileProblem> in
+            let item = frozenItems[order[position]]
+            switch item.work {
+            case .ready(let value):
+                return .success(BuiltValue(value))
+            case .job(let number):
+                defer { counter?.advance() }
+                var key = item.key
+                return Self.build(frozenJobs[number], key: &key, locales: frozenLocales).map { BuiltValue($0.value) }
+            }
+        } consume: { position, built in
+            let number = order[position]
+            switch built {
+            case .success(let value):
+                if !stream.write(value, key: keyBytes[number]) {
+                    stream.duplicates.append("two entries compile to the same rendition key (\(Self.describe(frozenItems[number].key))); the first is kept")
+                }
+            case .failure(let problem):
+                if case .job(let job) = frozenItems[number].work { stream.failures.append((job, "\(frozenJobs[job].assetName): \(problem.message)")) }
+            }
+        }
+        try stream.finish()
+        notices += stream.failures.sorted { $0.job < $1.job }.map(\.message) + stream.duplicates
+        let keyed = stream.written.sorted { $0.key.lexicographicallyPrecedes($1.key) }
 
         let appearanceNames = Self.appearanceNames(platform: options.platform)
-        let keyFormat = Self.fullKeyFormat.filter { attribute in
-            Self.alwaysPresent.contains(attribute) || renditions.contains { ($0.key[attribute] ?? 0) != 0 }
-        }
-        var keyed: [(key: [UInt8], value: [UInt8])] = []
-        var keysSeen = Set<[UInt8]>()
-        // Preferred renditions first (stable), so they win a shared key.
-        renditions = renditions.filter(\.preferred) + renditions.filter { !$0.preferred }
-        for rendition in renditions {
-            var key: [UInt8] = []
-            for attribute in keyFormat { BinaryWriter.appendLE16(&key, rendition.key[attribute] ?? 0) }
-            guard keysSeen.insert(key).inserted else {
-                notices.append("two entries compile to the same rendition key (\(Self.describe(rendition.key))); the first is kept")
-                continue
-            }
-            keyed.append((key, rendition.value))
-        }
-        keyed.sort { $0.key.lexicographicallyPrecedes($1.key) }
-
         var facetEntries: [(key: [UInt8], value: [UInt8])] = []
         for (facet, asset) in assets.enumerated() {
             var value: [UInt8] = []
@@ -271,7 +335,7 @@ public struct CARCompiler: Sendable {
         var bom = BOMWriter()
         let header = bom.add([])
         bom.setVariable("CARHEADER", header)
-        bom.setVariable("RENDITIONS", bom.addTree(keyed))
+        bom.setVariable("RENDITIONS", bom.addTree(keyed.map { (key: $0.key, value: .placed(address: $0.address, length: $0.length)) }))
         bom.setVariable("FACETKEYS", bom.addTree(facetEntries))
         bom.setVariable(
             "APPEARANCEKEYS",
@@ -289,17 +353,19 @@ public struct CARCompiler: Sendable {
         bom.set(header, carHeader(renditionCount: keyed.count, uuid: Self.contentUUID(keyed, facetEntries)))
         let layout: BOMWriter.Layout
         do {
-            layout = try bom.layout()
+            layout = try bom.layout(blocksStart: stream.end)
         } catch {
             throw .tooLarge(byteCount: error.byteCount)
         }
-        return CompiledCatalog(bom: bom, layout: layout, facetCount: facetEntries.count, renditionCount: keyed.count, notices: notices)
+        try bom.writeBlocks(layout, from: stream.end) { (piece: [UInt8]) throws(CARCompileError) in try sink.append(piece) }
+        try sink.writeHeaderArea(bom.headerArea(layout))
+        return CARCompileSummary(facetCount: facetEntries.count, renditionCount: keyed.count, byteCount: layout.fileSize, notices: notices)
     }
 
     private static func le16(_ value: UInt16) -> [UInt8] { [UInt8(truncatingIfNeeded: value), UInt8(value >> 8)] }
 
-    private static func describe(_ key: [CARAttribute: UInt16]) -> String {
-        fullKeyFormat.compactMap { attribute in key[attribute].flatMap { $0 == 0 ? nil : "\(attribute.name)=\($0)" } }.joined(separator: " ")
+    private static func describe(_ key: RenditionKey) -> String {
+        fullKeyFormat.compactMap { attribute in key[attribute] == 0 ? nil : "\(attribute.name)=\(key[attribute])" }.joined(separator: " ")
     }
 
     // MARK: Header blocks
@@ -331,10 +397,11 @@ public struct CARCompiler: Sendable {
         return bytes
     }
 
-    /// A UUID (version 8, RFC 9562) from two 64-bit digests of every key and value, taken eight bytes at a
-    /// time (multiply-xorshift mixing, as in splitmix64): the same content always gets the same UUID,
-    /// different content practically never does, and hashing a large car costs milliseconds.
-    static func contentUUID(_ renditions: [(key: [UInt8], value: [UInt8])], _ facets: [(key: [UInt8], value: [UInt8])]) -> [UInt8] {
+    /// A UUID (version 8, RFC 9562) from two 64-bit digests of every facet's key and value and every
+    /// rendition's key, value length and value digest (``BuiltValue``, taken on the compiling threads), eight
+    /// bytes at a time (multiply-xorshift mixing, as in splitmix64): the same content always gets the same
+    /// UUID, different content practically never does, and no byte of a large car is read twice for it.
+    static func contentUUID(_ renditions: [RenditionStream.Entry], _ facets: [(key: [UInt8], value: [UInt8])]) -> [UInt8] {
         var first: UInt64 = 0xcbf2_9ce4_8422_2325
         var second: UInt64 = 0x8422_2325_cbf2_9ce4
         @inline(__always) func mix(_ word: UInt64) {
@@ -343,22 +410,27 @@ public struct CARCompiler: Sendable {
             second = (second &+ word) &* 0xBF58_476D_1CE4_E5B9
             second ^= second >> 27
         }
-        for list in [facets, renditions] {
-            for entry in list {
-                for part in [entry.key, entry.value] {
-                    part.withUnsafeBytes { bytes in
-                        var at = 0
-                        while at + 8 <= bytes.count {
-                            mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
-                            at += 8
-                        }
-                        var tail: UInt64 = 0
-                        for (shift, byte) in bytes[at...].enumerated() { tail |= UInt64(byte) << (8 * UInt64(shift)) }
-                        mix(tail)
-                    }
-                    mix(UInt64(part.count) | 0xFF00_0000_0000_0000)
+        func mix(_ part: [UInt8]) {
+            part.withUnsafeBytes { bytes in
+                var at = 0
+                while at + 8 <= bytes.count {
+                    mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
+                    at += 8
                 }
+                var tail: UInt64 = 0
+                for (shift, byte) in bytes[at...].enumerated() { tail |= UInt64(byte) << (8 * UInt64(shift)) }
+                mix(tail)
             }
+            mix(UInt64(part.count) | 0xFF00_0000_0000_0000)
+        }
+        for facet in facets {
+            mix(facet.key)
+            mix(facet.value)
+        }
+        for rendition in renditions {
+            mix(rendition.key)
+            mix(rendition.digest)
+            mix(UInt64(rendition.length) | 0xFF00_0000_0000_0000)
         }
         var bytes: [UInt8] = []
         BinaryWriter.appendLE64(&bytes, first)
@@ -387,8 +459,12 @@ public struct CARCompiler: Sendable {
         return result
     }
 
-    private static func baseKey(identifier: UInt16, part: UInt16) -> [CARAttribute: UInt16] {
-        [.identifier: identifier, .element: element, .part: part]
+    private static func baseKey(identifier: UInt16, part: UInt16) -> RenditionKey {
+        var key = RenditionKey()
+        key[.identifier] = identifier
+        key[.element] = element
+        key[.part] = part
+        return key
     }
 
     static func idiomValue(_ traits: VariantTraits, _ attributes: [String: String]) -> UInt16 {
@@ -466,7 +542,7 @@ public struct CARCompiler: Sendable {
         return (width, height)
     }
 
-    private static func key(for job: Job, identifier: UInt16) -> [CARAttribute: UInt16] {
+    private static func key(for job: Job, identifier: UInt16) -> RenditionKey {
         let part: UInt16
         switch job.kind {
         case .appIcon: part = iconImagePart
@@ -492,17 +568,7 @@ public struct CARCompiler: Sendable {
 
     // MARK: Renditions
 
-    private static func rendition(for job: Job, identifier: UInt16, locales: [String: UInt16]) -> Result<CompiledRendition, CompileProblem> {
-        var key = key(for: job, identifier: identifier)
-        let preferred = job.foldsMacIdiom && job.traits.idiom == .mac
-        return Self.build(job, key: &key, locales: locales).map { rendition in
-            var rendition = rendition
-            rendition.preferred = preferred
-            return rendition
-        }
-    }
-
-    private static func build(_ job: Job, key: inout [CARAttribute: UInt16], locales: [String: UInt16]) -> Result<CompiledRendition, CompileProblem> {
+    private static func build(_ job: Job, key: inout RenditionKey, locales: [String: UInt16]) -> Result<CompiledRendition, CompileProblem> {
         key[.localization] = job.attributes["locale"].flatMap { locales[$0] } ?? 0
         // Flags as Xcode writes them: 8 for a template image, 16 for any other image, 0 for app icons
         // (heliport_icons, Xcode 13; Stasis, Xcode 26). Xcode's bit for "original" is not established: 16.
@@ -686,7 +752,7 @@ public struct CARCompiler: Sendable {
         return (layered, jobs)
     }
 
-    private static func flattened(_ job: Job, key: [CARAttribute: UInt16]) -> Result<CompiledRendition, CompileProblem> {
+    private static func flattened(_ job: Job, key: RenditionKey) -> Result<CompiledRendition, CompileProblem> {
         var images: [DecodedImage] = []
         for path in job.layerFiles {
             let name = String(path.split(separator: "/").last ?? Substring(path))

@@ -2,7 +2,7 @@ import AssetCatalog
 
 /// One rendition ready to be written: its key (attribute → value) and its `CTSI` value bytes.
 struct CompiledRendition: Sendable {
-    var key: [CARAttribute: UInt16]
+    var key: RenditionKey
     var value: [UInt8]
     /// Whether this rendition wins when another one has the same key (a `mac` entry folded into the
     /// universal key on macOS beats a universal entry).

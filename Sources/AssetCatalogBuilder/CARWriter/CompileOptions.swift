@@ -58,6 +58,9 @@ public struct CompileOptions: Sendable {
     /// Called as renditions are compiled (from the compiling threads) with the number done and the number
     /// to compile, for a progress display; it does not change the output.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// Whether ``CARCompiler/compile(_:toFile:)`` removes its temporary file when the process gets SIGINT or
+    /// SIGTERM (it installs handlers for as long as the file exists); for a command-line tool.
+    public var handleSignals = false
 
     /// Creates options.
     public init(

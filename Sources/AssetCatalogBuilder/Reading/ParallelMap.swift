@@ -66,3 +66,73 @@ private final class ResultSlots<Result>: @unchecked Sendable {
         }
     }
 }
+
+/// Runs `produce` for every index in `0..<count` on up to `width` threads and hands each result to
+/// `consume` in index order, one at a time, while the other threads go on producing: a pipeline whose
+/// last stage (writing a file) overlaps the work before it instead of waiting for all of it.
+///
+/// `consume` is never called on two threads at once, and always for index `i` before `i + 1`, so it may
+/// keep state without a lock of its own (it is `@Sendable` only because different threads take turns at
+/// it). The thread that finishes the next result in line does the consuming; a result that finishes out
+/// of order waits in its slot, so at most the results produced ahead of the slowest one are held.
+func parallelForEachInOrder<Result: Sendable>(
+    count: Int, width: Int, produce: @Sendable (Int) -> Result, consume: @Sendable (Int, Result) -> Void
+) {
+    guard count > 0 else { return }
+    let workers = max(1, min(width, count))
+    if workers == 1 {
+        for index in 0..<count { consume(index, produce(index)) }
+        return
+    }
+    let line = OrderedHandOff<Result>(count: count)
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        while let index = line.take() {
+            line.deliver(produce(index), at: index, consume: consume)
+        }
+    }
+}
+
+/// The shared state of ``parallelForEachInOrder(count:width:produce:consume:)``: the next index to hand
+/// out, results waiting for their turn, and whether a thread is consuming. One lock guards it all;
+/// `consume` itself runs outside the lock.
+private final class OrderedHandOff<Result>: @unchecked Sendable {
+    private let lock = NSLock()
+    private let count: Int
+    private var nextToTake = 0
+    private var nextToConsume = 0
+    private var consuming = false
+    private var waiting: [Int: Result] = [:]
+
+    init(count: Int) {
+        self.count = count
+    }
+
+    func take() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard nextToTake < count else { return nil }
+        defer { nextToTake += 1 }
+        return nextToTake
+    }
+
+    /// Files `result` and, unless another thread is already consuming (which will then see it before it
+    /// stops, since it checks under the lock), consumes every result now in line.
+    func deliver(_ result: Result, at index: Int, consume: (Int, Result) -> Void) {
+        lock.lock()
+        waiting[index] = result
+        guard !consuming else {
+            lock.unlock()
+            return
+        }
+        consuming = true
+        while let ready = waiting.removeValue(forKey: nextToConsume) {
+            let position = nextToConsume
+            nextToConsume += 1
+            lock.unlock()
+            consume(position, ready)
+            lock.lock()
+        }
+        consuming = false
+        lock.unlock()
+    }
+}

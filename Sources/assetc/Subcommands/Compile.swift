@@ -179,15 +179,7 @@ struct CompileRun {
             throw ExitCode(1)
         }
         options.progress = { display.update(done: $0, total: $1, unit: "renditions") }
-        let compiled: CompiledCatalog
-        do {
-            compiled = try CARCompiler(options: options).compile(index)
-        } catch {
-            display.finish()
-            throw CLIError("assetc compile: \(error); nothing was written", exitCode: 1)
-        }
-        display.finish()
-        let icons = AppIconOutputs(index: index, options: options)
+        options.handleSignals = true
         let directory = command.outputDirectory
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -196,10 +188,22 @@ struct CompileRun {
         }
         var outputs: [String] = []
         let carPath = (directory as NSString).appendingPathComponent("Assets.car")
-        // Streamed: the car's renditions are written from where they are, never joined into one copy.
-        try OutputFile.write(to: carPath, option: "--compile") { (emit: ([UInt8]) throws(POSIXFailure) -> Void) throws(POSIXFailure) in
-            try compiled.write(to: emit)
+        try OutputFile.checkDestination(carPath, option: "--compile")
+        // Streamed: each rendition goes to disk as soon as it is made, while the others are still compiling.
+        let compiled: CARCompileSummary
+        do {
+            compiled = try CARCompiler(options: options).compile(index, toFile: carPath)
+        } catch {
+            display.finish()
+            switch error {
+            case .cannotWrite(_, let reason):
+                throw CLIError("cannot write \(MessageText.quote(carPath)): \(reason)", exitCode: 2)
+            case .tooLarge:
+                throw CLIError("assetc compile: \(error); nothing was written", exitCode: 1)
+            }
         }
+        display.finish()
+        let icons = AppIconOutputs(index: index, options: options)
         outputs.append(carPath)
         for file in icons.files {
             let path = (directory as NSString).appendingPathComponent(file.name)

@@ -78,3 +78,43 @@ struct ReaderDeterminismTests {
         #expect(parallelMap(count: 0, width: 4) { $0 }.isEmpty)
     }
 }
+
+/// The compile's pipeline: results reach the consumer in index order, one call at a time, whatever the
+/// number of threads and however unevenly the work is spread.
+@Suite("Ordered hand-off")
+struct OrderedHandOffTests {
+    /// What the consumer saw, and whether two calls ever overlapped.
+    private final class Record: @unchecked Sendable {
+        let lock = NSLock()
+        var seen: [Int] = []
+        var inside = false
+        var overlaps = 0
+    }
+
+    @Test(arguments: [1, 2, 3, 8])
+    func consumesInOrderOneAtATime(width: Int) {
+        let record = Record()
+        parallelForEachInOrder(count: 500, width: width) { index -> Int in
+            // Uneven work: every seventh item takes much longer, so later items finish first.
+            if index % 7 == 0 { usleep(300) }
+            return index * 3
+        } consume: { index, value in
+            record.lock.lock()
+            if record.inside { record.overlaps += 1 }
+            record.inside = true
+            record.lock.unlock()
+            #expect(value == index * 3)
+            usleep(20)
+            record.lock.lock()
+            record.seen.append(index)
+            record.inside = false
+            record.lock.unlock()
+        }
+        #expect(record.seen == Array(0..<500))
+        #expect(record.overlaps == 0)
+    }
+
+    @Test func nothingToDo() {
+        parallelForEachInOrder(count: 0, width: 4) { $0 } consume: { _, _ in Issue.record("consumed with no work") }
+    }
+}

@@ -1,0 +1,109 @@
+/// Where a compile writes an `Assets.car`: bytes appended in order while the renditions are being made,
+/// then the 512-byte header area written over the start once the layout is known.
+protocol CARSink: AnyObject {
+    /// Appends `bytes` after everything appended so far.
+    func append(_ bytes: [UInt8]) throws(CARCompileError)
+    /// Appends `count` zero bytes (padding).
+    func appendZeros(_ count: Int) throws(CARCompileError)
+    /// Writes `bytes` over the start of the file (the BOM header area, appended as zeros first).
+    func writeHeaderArea(_ bytes: [UInt8]) throws(CARCompileError)
+}
+
+/// The car in memory (``CARCompiler/compile(_:)``, tests and small catalogs).
+final class MemoryCARSink: CARSink {
+    private(set) var bytes: [UInt8] = []
+
+    func append(_ piece: [UInt8]) throws(CARCompileError) {
+        bytes += piece
+    }
+
+    func appendZeros(_ count: Int) throws(CARCompileError) {
+        bytes.append(contentsOf: repeatElement(0, count: count))
+    }
+
+    func writeHeaderArea(_ header: [UInt8]) throws(CARCompileError) {
+        bytes.replaceSubrange(0..<header.count, with: header)
+    }
+}
+
+/// The car in a temporary file beside the output (``CARCompiler/compile(_:toFile:)``). Pieces are gathered
+/// into one buffer so that a car of many small renditions costs a few hundred `write` calls, not one or
+/// more per rendition; a piece as large as the buffer is written from where it is.
+final class FileCARSink: CARSink {
+    let output: TemporaryOutput
+    private let buffer: UnsafeMutableRawBufferPointer
+    private var pending = 0
+    /// Bytes appended so far.
+    private(set) var byteCount = 0
+
+    /// How many bytes are gathered before they are written.
+    static let bufferSize = 1 << 20
+
+    init(output: TemporaryOutput) {
+        self.output = output
+        buffer = .allocate(byteCount: Self.bufferSize, alignment: 16)
+    }
+
+    deinit { buffer.deallocate() }
+
+    func append(_ piece: [UInt8]) throws(CARCompileError) {
+        if pending + piece.count > buffer.count { try flush() }
+        if piece.count >= buffer.count {
+            // Written from the array's own storage, inside the closure that lends it.
+            var failure: CARCompileError?
+            piece.withUnsafeBytes { bytes in
+                do throws(CARCompileError) { try write([bytes]) } catch { failure = error }
+            }
+            if let failure { throw failure }
+            byteCount += piece.count
+            return
+        }
+        byteCount += piece.count
+        piece.withUnsafeBytes { bytes in
+            if let source = bytes.baseAddress { (buffer.baseAddress! + pending).copyMemory(from: source, byteCount: bytes.count) }
+        }
+        pending += piece.count
+    }
+
+    func appendZeros(_ count: Int) throws(CARCompileError) {
+        if pending + count > buffer.count { try flush() }
+        precondition(count <= buffer.count, "padding is shorter than the gathering buffer")
+        (buffer.baseAddress! + pending).initializeMemory(as: UInt8.self, repeating: 0, count: count)
+        pending += count
+        byteCount += count
+    }
+
+    /// Writes what is gathered.
+    func flush() throws(CARCompileError) {
+        guard pending > 0 else { return }
+        try write([UnsafeRawBufferPointer(rebasing: buffer[0..<pending])])
+        pending = 0
+    }
+
+    func writeHeaderArea(_ header: [UInt8]) throws(CARCompileError) {
+        try flush()
+        do {
+            try output.write(header, at: 0)
+        } catch {
+            throw CARCompileError(error)
+        }
+    }
+
+    private func write(_ buffers: [UnsafeRawBufferPointer]) throws(CARCompileError) {
+        do {
+            try output.write(buffers)
+        } catch {
+            throw CARCompileError(error)
+        }
+    }
+}
+
+extension CARCompileError {
+    /// The temporary output's failure (it speaks the packer's error type) as a compile error.
+    init(_ failure: PackError) {
+        switch failure {
+        case .cannotWrite(let path, let reason): self = .cannotWrite(path: path, reason: reason)
+        default: self = .cannotWrite(path: "", reason: failure.description)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import AssetCatalog
+
+/// One rendition to be written, as planned before any file is read: its key, whether it wins a shared key,
+/// and either its value already made (layered image stacks, multisize sets) or the job that makes it.
+struct StreamItem: Sendable {
+    enum Work: Sendable {
+        case ready([UInt8])
+        case job(Int)
+    }
+
+    var key: RenditionKey
+    var preferred: Bool
+    var work: Work
+}
+
+/// A rendition value and its digest, taken on the thread that made it while the bytes are still in its
+/// cache (``CARCompiler/contentUUID(_:_:)`` combines the digests instead of reading the car again).
+struct BuiltValue: Sendable {
+    var bytes: [UInt8]
+    var digest: UInt64
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        digest = bytes.withUnsafeBytes { ContentHash.hash($0) }
+    }
+}
+
+/// The renditions of a compile on their way into the car: each value is appended to the sink right after
+/// the header area, on 16-byte boundaries, in the order the compile hands them over; the stream remembers
+/// where each went so the rendition tree can point at it.
+///
+/// Used from one thread at a time (``parallelForEachInOrder(count:width:produce:consume:)`` hands its
+/// consumer to one thread at a time), so it needs no lock; the first write failure stops further writes and
+/// is thrown by ``finish()``.
+final class RenditionStream: @unchecked Sendable {
+    /// Where a rendition's value went.
+    struct Entry {
+        var key: [UInt8]
+        var address: Int
+        var length: Int
+        var digest: UInt64
+    }
+
+    private let sink: CARSink
+    /// The most bytes the file may hold (what 32-bit offsets address).
+    private let limit: Int
+    /// Where the next value goes: the end of what was appended.
+    private(set) var end = 0
+    /// The renditions written, in the order they were written.
+    private(set) var written: [Entry] = []
+    private var keys = Set<[UInt8]>()
+    private var failure: CARCompileError?
+    /// Entries that could not be compiled: the job's number (to list them in asset order) and why.
+    var failures: [(job: Int, message: String)] = []
+    /// Notices for entries left out because an earlier one had the same key.
+    var duplicates: [String] = []
+
+    init(sink: CARSink, limit: Int = BOMWriter.maximumFileSize) {
+        self.sink = sink
+        self.limit = limit
+    }
+
+    /// Appends the header area as zeros (``CARSink/writeHeaderArea(_:)`` fills it in at the end).
+    func reserveHeaderArea() throws(CARCompileError) {
+        try sink.append([UInt8](repeating: 0, count: BOMWriter.headerSize))
+        end = BOMWriter.headerSize
+    }
+
+    /// Writes `value` under `key`; `false`, and nothing written, when a rendition with that key was written already.
+    func write(_ value: BuiltValue, key: [UInt8]) -> Bool {
+        guard keys.insert(key).inserted else { return false }
+        let address = end
+        let length = value.bytes.count
+        end = (address + length + 15) & ~15
+        written.append(Entry(key: key, address: address, length: length, digest: value.digest))
+        // Past 4 GiB nothing more is written, but the sizes are still added up, to say how large it would be.
+        guard failure == nil, end <= limit else { return true }
+        do {
+            try sink.append(value.bytes)
+            try sink.appendZeros(end - address - length)
+        } catch {
+            failure = error
+        }
+        return true
+    }
+
+    /// Throws the first write failure, or ``CARCompileError/tooLarge(byteCount:)`` when the values alone pass
+    /// the limit (then `byteCount` is what they alone would take: the file would be larger still).
+    func finish() throws(CARCompileError) {
+        if end > limit { throw .tooLarge(byteCount: end) }
+        if let failure { throw failure }
+    }
+}
