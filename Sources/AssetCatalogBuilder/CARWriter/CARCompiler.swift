@@ -557,15 +557,10 @@ public struct CARCompiler: Sendable {
                     width: side, height: side, premultiplied: true,
                     pixels: IconScaler.scale(image.pixels, from: (image.width, image.height), to: (side, side)))
             }
-            let bitmap = CSIBuilder.bitmap(image)
-            return .success(
-                CompiledRendition(
-                    key: key,
-                    value: CSIBuilder.value(
-                        name: job.fileName, flags: flags, width: image.width, height: image.height, scale: scale,
-                        pixelFormat: bitmap.pixelFormat, colorSpace: bitmap.pixelFormat == "ARGB" ? 1 : 2, layout: CSIBuilder.layoutImage,
-                        infoTags: CSIBuilder.bitmapTags(width: image.width, height: image.height, bytesPerRow: bitmap.bytesPerRow),
-                        payload: bitmap.payload)))
+            let value = CSIBuilder.bitmapValue(image, name: job.fileName, flags: flags, scale: scale, layout: CSIBuilder.layoutImage) {
+                CSIBuilder.bitmapTags(width: image.width, height: image.height, bytesPerRow: $0)
+            }
+            return .success(CompiledRendition(key: key, value: value))
         case .jpeg?, .heif?:
             let format = job.contentType == .jpeg ? "JPEG" : "HEIF"
             let size = Self.pixelSize(bytes, job.contentType!)
