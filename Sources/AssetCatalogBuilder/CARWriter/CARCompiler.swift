@@ -530,10 +530,11 @@ public struct CARCompiler: Sendable {
         }
         if job.kind == .imageStack { return flattened(job, key: key) }
         guard let path = job.file else { return .failure(CompileProblem("no file")) }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Read straight into an array (Foundation's `Data` would be one more copy of every file).
+        guard case .success(let file) = FileSystem.read(path) else {
             return .failure(CompileProblem("\(job.fileName): cannot be read"))
         }
-        let bytes = [UInt8](data)
+        let bytes = file.bytes
         if job.kind == .data {
             var tags: [(tag: UInt32, bytes: [UInt8])] = []
             if let uti = job.attributes["universal-type-identifier"] { tags.append(CSIBuilder.utiTag(uti)) }
@@ -685,11 +686,11 @@ public struct CARCompiler: Sendable {
         var images: [DecodedImage] = []
         for path in job.layerFiles {
             let name = String(path.split(separator: "/").last ?? Substring(path))
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard case .success(let file) = FileSystem.read(path) else {
                 return .failure(CompileProblem("\(name): cannot be read; the stack has no flattened image at this scale"))
             }
             do {
-                images.append(try PNGCodec.decodeRGBA8([UInt8](data), premultiplied: true))
+                images.append(try PNGCodec.decodeRGBA8(file.bytes, premultiplied: true))
             } catch {
                 return .failure(CompileProblem("\(name): \(error); the stack has no flattened image at this scale"))
             }
