@@ -596,10 +596,11 @@ public struct CARCompiler: Sendable {
         }
         if job.kind == .imageStack { return flattened(job, key: key) }
         guard let path = job.file else { return .failure(CompileProblem("no file")) }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Read straight into an array (Foundation's `Data` would be one more copy of every file).
+        guard case .success(let file) = FileSystem.read(path) else {
             return .failure(CompileProblem("\(job.fileName): cannot be read"))
         }
-        let bytes = [UInt8](data)
+        let bytes = file.bytes
         if job.kind == .data {
             var tags: [(tag: UInt32, bytes: [UInt8])] = []
             if let uti = job.attributes["universal-type-identifier"] { tags.append(CSIBuilder.utiTag(uti)) }
@@ -623,15 +624,10 @@ public struct CARCompiler: Sendable {
                     width: side, height: side, premultiplied: true,
                     pixels: IconScaler.scale(image.pixels, from: (image.width, image.height), to: (side, side)))
             }
-            let bitmap = CSIBuilder.bitmap(image)
-            return .success(
-                CompiledRendition(
-                    key: key,
-                    value: CSIBuilder.value(
-                        name: job.fileName, flags: flags, width: image.width, height: image.height, scale: scale,
-                        pixelFormat: bitmap.pixelFormat, colorSpace: bitmap.pixelFormat == "ARGB" ? 1 : 2, layout: CSIBuilder.layoutImage,
-                        infoTags: CSIBuilder.bitmapTags(width: image.width, height: image.height, bytesPerRow: bitmap.bytesPerRow),
-                        payload: bitmap.payload)))
+            let value = CSIBuilder.bitmapValue(image, name: job.fileName, flags: flags, scale: scale, layout: CSIBuilder.layoutImage) {
+                CSIBuilder.bitmapTags(width: image.width, height: image.height, bytesPerRow: $0)
+            }
+            return .success(CompiledRendition(key: key, value: value))
         case .jpeg?, .heif?:
             let format = job.contentType == .jpeg ? "JPEG" : "HEIF"
             let size = Self.pixelSize(bytes, job.contentType!)
@@ -756,11 +752,11 @@ public struct CARCompiler: Sendable {
         var images: [DecodedImage] = []
         for path in job.layerFiles {
             let name = String(path.split(separator: "/").last ?? Substring(path))
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard case .success(let file) = FileSystem.read(path) else {
                 return .failure(CompileProblem("\(name): cannot be read; the stack has no flattened image at this scale"))
             }
             do {
-                images.append(try PNGCodec.decodeRGBA8([UInt8](data), premultiplied: true))
+                images.append(try PNGCodec.decodeRGBA8(file.bytes, premultiplied: true))
             } catch {
                 return .failure(CompileProblem("\(name): \(error); the stack has no flattened image at this scale"))
             }

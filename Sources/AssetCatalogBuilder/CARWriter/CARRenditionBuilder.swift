@@ -31,14 +31,25 @@ enum CSIBuilder {
         name: String, flags: UInt32, width: Int, height: Int, scale: Int, pixelFormat: String?, colorSpace: UInt32,
         layout: UInt16, infoTags: [(tag: UInt32, bytes: [UInt8])], payload: [UInt8]
     ) -> [UInt8] {
-        var tags: [UInt8] = []
-        for tag in infoTags {
-            BinaryWriter.appendLE32(&tags, tag.tag)
-            BinaryWriter.appendLE32(&tags, UInt32(tag.bytes.count))
-            tags += tag.bytes
-        }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(184 + tags.count + payload.count)
+        bytes.reserveCapacity(headerSize(infoTags) + payload.count)
+        appendHeader(
+            &bytes, name: name, flags: flags, width: width, height: height, scale: scale, pixelFormat: pixelFormat,
+            colorSpace: colorSpace, layout: layout, infoTags: infoTags, payloadCount: payload.count)
+        bytes += payload
+        return bytes
+    }
+
+    /// The size of the header and `infoTags`: where the payload starts.
+    static func headerSize(_ infoTags: [(tag: UInt32, bytes: [UInt8])]) -> Int {
+        infoTags.reduce(184) { $0 + 8 + $1.bytes.count }
+    }
+
+    /// Appends the header and info tags of a value whose payload (appended next) is `payloadCount` bytes.
+    static func appendHeader(
+        _ bytes: inout [UInt8], name: String, flags: UInt32, width: Int, height: Int, scale: Int, pixelFormat: String?,
+        colorSpace: UInt32, layout: UInt16, infoTags: [(tag: UInt32, bytes: [UInt8])], payloadCount: Int
+    ) {
         BinaryWriter.appendFourCC(&bytes, "CTSI")
         BinaryWriter.appendLE32(&bytes, 1)
         BinaryWriter.appendLE32(&bytes, flags)
@@ -52,13 +63,15 @@ enum CSIBuilder {
         BinaryWriter.appendLE16(&bytes, layout)
         BinaryWriter.appendLE16(&bytes, 0)
         BinaryWriter.appendFixed(&bytes, name, width: 128)
-        BinaryWriter.appendLE32(&bytes, UInt32(tags.count))
+        BinaryWriter.appendLE32(&bytes, UInt32(headerSize(infoTags) - 184))
         BinaryWriter.appendLE32(&bytes, 1)
         BinaryWriter.appendLE32(&bytes, 0)
-        BinaryWriter.appendLE32(&bytes, UInt32(payload.count))
-        bytes += tags
-        bytes += payload
-        return bytes
+        BinaryWriter.appendLE32(&bytes, UInt32(payloadCount))
+        for tag in infoTags {
+            BinaryWriter.appendLE32(&bytes, tag.tag)
+            BinaryWriter.appendLE32(&bytes, UInt32(tag.bytes.count))
+            bytes += tag.bytes
+        }
     }
 
     /// The info tags Xcode writes for a bitmap: one slice, metrics, composition, EXIF orientation, bytes per row.
@@ -87,72 +100,136 @@ enum CSIBuilder {
         return (1005, bytes + text)
     }
 
-    /// Premultiplied RGBA pixels as an `MLEC` payload: `GA8` when every pixel is grey, else `ARGB` (BGRA
-    /// bytes); rows in `KCBC` chunks, each an LZFSE stream, or all stored uncompressed when that is smaller.
-    static func bitmap(_ image: DecodedImage) -> (pixelFormat: String, bytesPerRow: Int, payload: [UInt8]) {
-        let grey = isGrey(image)
-        let bytesPerPixel = grey ? 2 : 4
-        let rowBytes = image.width * bytesPerPixel
-        var raw = [UInt8](repeating: 0, count: rowBytes * image.height)
-        image.pixels.withUnsafeBufferPointer { source in
-            raw.withUnsafeMutableBufferPointer { target in
-                let count = image.width * image.height
-                if grey {
+    /// A bitmap rendition's whole value from premultiplied RGBA pixels: the header, `infoTags(bytesPerRow)` and
+    /// an `MLEC` payload, `GA8` when every pixel is grey, else `ARGB` (BGRA bytes); rows in `KCBC` chunks, each
+    /// an LZFSE stream, or all stored uncompressed when that is smaller.
+    ///
+    /// The pixels are converted once, straight into their place in an uncompressed value sized up front, and
+    /// LZVN reads the chunks from there: a bitmap LZVN cannot shrink (noise, photographs) costs one pass over
+    /// its pixels and no copy. Only when compression wins is a second, smaller value built.
+    static func bitmapValue(
+        _ image: DecodedImage, name: String, flags: UInt32, scale: Int, layout: UInt16,
+        infoTags: (_ bytesPerRow: Int) -> [(tag: UInt32, bytes: [UInt8])]
+    ) -> [UInt8] {
+        let format = BitmapFormat(image)
+        let rowBytes = image.width * format.bytesPerPixel
+        let pixelBytes = rowBytes * image.height
+        let tags = infoTags(rowBytes)
+        let pixelsAt = headerSize(tags) + 16
+        func appendHeader(_ bytes: inout [UInt8], payloadCount: Int) {
+            CSIBuilder.appendHeader(
+                &bytes, name: name, flags: flags, width: image.width, height: image.height, scale: scale,
+                pixelFormat: format.pixelFormat, colorSpace: format.colorSpace, layout: layout, infoTags: tags,
+                payloadCount: payloadCount)
+        }
+        let uncompressed = [UInt8](unsafeUninitializedCapacity: pixelsAt + pixelBytes) { buffer, initialized in
+            var head: [UInt8] = []
+            head.reserveCapacity(pixelsAt)
+            appendHeader(&head, payloadCount: 16 + pixelBytes)
+            BinaryWriter.appendFourCC(&head, "CELM")
+            BinaryWriter.appendLE32(&head, 0)
+            BinaryWriter.appendLE32(&head, compressionNone)
+            BinaryWriter.appendLE32(&head, UInt32(pixelBytes))
+            assert(head.count == pixelsAt)
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[..<pixelsAt]).initialize(fromContentsOf: head)
+            format.convert(image.pixels, into: UnsafeMutableBufferPointer(rebasing: buffer[pixelsAt...]))
+            initialized = buffer.count
+        }
+        return uncompressed.withUnsafeBufferPointer { value in
+            let pixels = UnsafeBufferPointer(rebasing: value[pixelsAt...])
+            let chunks = compressedChunks(pixels, rowBytes: rowBytes, height: image.height)
+            let payloadCount = chunks.reduce(16) { $0 + 20 + $1.size }
+            // As before: compressed when its chunks (with their 20-byte headers) take fewer bytes than the pixels.
+            guard payloadCount - 16 < pixelBytes else { return uncompressed }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(pixelsAt - 16 + payloadCount)
+            appendHeader(&bytes, payloadCount: payloadCount)
+            BinaryWriter.appendFourCC(&bytes, "CELM")
+            BinaryWriter.appendLE32(&bytes, 1)
+            BinaryWriter.appendLE32(&bytes, compressionLZFSE)
+            BinaryWriter.appendLE32(&bytes, UInt32(chunks.count))
+            for chunk in chunks {
+                BinaryWriter.appendFourCC(&bytes, "CBCK")
+                BinaryWriter.appendLE32(&bytes, 0)
+                BinaryWriter.appendLE32(&bytes, 0)
+                BinaryWriter.appendLE32(&bytes, UInt32(chunk.rows))
+                BinaryWriter.appendLE32(&bytes, UInt32(chunk.size))
+                if let stream = chunk.stream {
+                    bytes += stream
+                } else {
+                    LZVNEncoder.appendStoredStream(UnsafeBufferPointer(rebasing: pixels[chunk.range]), to: &bytes)
+                }
+            }
+            return bytes
+        }
+    }
+
+    /// How a bitmap's pixels are stored: `GA8` (grey and alpha) when every pixel is grey, else `ARGB`.
+    private enum BitmapFormat {
+        case grey
+        case argb
+
+        init(_ image: DecodedImage) {
+            self = image.pixels.withUnsafeBufferPointer { pixels in
+                var index = 0
+                while index < pixels.count {
+                    if pixels[index] != pixels[index + 1] || pixels[index] != pixels[index + 2] { return .argb }
+                    index += 4
+                }
+                return .grey
+            }
+        }
+
+        var bytesPerPixel: Int { self == .grey ? 2 : 4 }
+        var pixelFormat: String { self == .grey ? "GA8 " : "ARGB" }
+        /// The CSI header's colour space: 1 sRGB, 2 grey.
+        var colorSpace: UInt32 { self == .grey ? 2 : 1 }
+
+        /// Writes RGBA `source` as this format's bytes into `target` (`bytesPerPixel` bytes a pixel).
+        func convert(_ source: [UInt8], into target: UnsafeMutableBufferPointer<UInt8>) {
+            source.withUnsafeBytes { source in
+                let target = UnsafeMutableRawBufferPointer(target)
+                let count = source.count / 4
+                switch self {
+                case .grey:
                     for pixel in 0..<count {
                         target[2 * pixel] = source[4 * pixel]
                         target[2 * pixel + 1] = source[4 * pixel + 3]
                     }
-                } else {
+                case .argb:
+                    // RGBA to BGRA, a 32-bit word at a time (the order of the bytes, not of the numbers).
                     for pixel in 0..<count {
-                        target[4 * pixel] = source[4 * pixel + 2]
-                        target[4 * pixel + 1] = source[4 * pixel + 1]
-                        target[4 * pixel + 2] = source[4 * pixel]
-                        target[4 * pixel + 3] = source[4 * pixel + 3]
+                        let rgba = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: 4 * pixel, as: UInt32.self))
+                        let bgra = rgba & 0xFF00_FF00 | (rgba & 0xFF) << 16 | (rgba >> 16) & 0xFF
+                        target.storeBytes(of: bgra.littleEndian, toByteOffset: 4 * pixel, as: UInt32.self)
                     }
                 }
             }
         }
-        let rowsPerChunk = max(1, chunkBytes / max(rowBytes, 1))
-        var chunks: [(rows: Int, data: [UInt8])] = []
-        var row = 0
-        while row < image.height {
-            let rows = min(rowsPerChunk, image.height - row)
-            chunks.append((rows, LZVNEncoder.lzfseStream(Array(raw[(row * rowBytes)..<((row + rows) * rowBytes)]))))
-            row += rows
-        }
-        let compressedSize = chunks.reduce(0) { $0 + 20 + $1.data.count }
-        var payload: [UInt8] = []
-        BinaryWriter.appendFourCC(&payload, "CELM")
-        if compressedSize < raw.count {
-            BinaryWriter.appendLE32(&payload, 1)
-            BinaryWriter.appendLE32(&payload, compressionLZFSE)
-            BinaryWriter.appendLE32(&payload, UInt32(chunks.count))
-            for chunk in chunks {
-                BinaryWriter.appendFourCC(&payload, "CBCK")
-                BinaryWriter.appendLE32(&payload, 0)
-                BinaryWriter.appendLE32(&payload, 0)
-                BinaryWriter.appendLE32(&payload, UInt32(chunk.rows))
-                BinaryWriter.appendLE32(&payload, UInt32(chunk.data.count))
-                payload += chunk.data
-            }
-        } else {
-            BinaryWriter.appendLE32(&payload, 0)
-            BinaryWriter.appendLE32(&payload, compressionNone)
-            BinaryWriter.appendLE32(&payload, UInt32(raw.count))
-            payload += raw
-        }
-        return (grey ? "GA8 " : "ARGB", rowBytes, payload)
     }
 
-    private static func isGrey(_ image: DecodedImage) -> Bool {
-        image.pixels.withUnsafeBufferPointer { pixels in
-            var index = 0
-            while index < pixels.count {
-                if pixels[index] != pixels[index + 1] || pixels[index] != pixels[index + 2] { return false }
-                index += 4
-            }
-            return true
+    /// One `KCBC` chunk of a bitmap: its rows, their bytes in the pixels, and their LZFSE stream (`nil` when
+    /// every block is stored: the stream is then the pixels themselves in `bvx-` framing).
+    private struct Chunk {
+        var rows: Int
+        var range: Range<Int>
+        var stream: [UInt8]?
+
+        var size: Int { stream?.count ?? LZVNEncoder.storedStreamSize(range.count) }
+    }
+
+    /// The pixels' rows in chunks of about ``chunkBytes``, each compressed from where it lies.
+    private static func compressedChunks(_ pixels: UnsafeBufferPointer<UInt8>, rowBytes: Int, height: Int) -> [Chunk] {
+        let rowsPerChunk = max(1, chunkBytes / max(rowBytes, 1))
+        var chunks: [Chunk] = []
+        var row = 0
+        while row < height {
+            let rows = min(rowsPerChunk, height - row)
+            let range = (row * rowBytes)..<((row + rows) * rowBytes)
+            chunks.append(Chunk(rows: rows, range: range, stream: LZVNEncoder.lzfseStream(compressing: UnsafeBufferPointer(rebasing: pixels[range]))))
+            row += rows
         }
+        return chunks
     }
 
     /// A `DWAR` payload holding `bytes` as they are.

@@ -95,11 +95,8 @@ enum ImageStackRenditions {
 
     /// The flattened image's value: `image` as a bitmap (layout 0, no metrics tag, as Xcode writes it).
     static func flattenedImage(_ image: DecodedImage, scale: Int) -> [UInt8] {
-        let bitmap = CSIBuilder.bitmap(image)
-        let tags = CSIBuilder.bitmapTags(width: image.width, height: image.height, bytesPerRow: bitmap.bytesPerRow).filter { $0.tag != 1003 }
-        return CSIBuilder.value(
-            name: flattenedName(scale: scale), flags: 0, width: image.width, height: image.height, scale: scale,
-            pixelFormat: bitmap.pixelFormat, colorSpace: bitmap.pixelFormat == "ARGB" ? 1 : 2, layout: 0, infoTags: tags,
-            payload: bitmap.payload)
+        CSIBuilder.bitmapValue(image, name: flattenedName(scale: scale), flags: 0, scale: scale, layout: 0) { bytesPerRow in
+            CSIBuilder.bitmapTags(width: image.width, height: image.height, bytesPerRow: bytesPerRow).filter { $0.tag != 1003 }
+        }
     }
 }

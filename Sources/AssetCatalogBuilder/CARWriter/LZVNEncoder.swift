@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An LZVN encoder whose output is framed as an LZFSE stream: `bvxn` blocks (LZVN payloads), `bvx-` blocks
 /// (stored, where LZVN does not win) and the end marker `bvx$`, which every LZFSE decoder accepts (Apple's
 /// own encoder uses such blocks for small inputs).
@@ -10,19 +18,36 @@
 /// does not compress (noise, already-compressed pixels) costs a fraction of a full search and comes out as
 /// long literal runs; a match resets the step.
 public enum LZVNEncoder {
+    /// The largest hash table, `1 << maximumHashBits` entries.
+    static let maximumTableCount = 1 << maximumHashBits
+
     /// The most raw bytes one `bvxn` block holds; blocks never refer back into an earlier block.
     static let blockSize = 1 << 20
 
     /// Compresses `input` into an LZFSE stream (one or more `bvxn` or `bvx-` blocks, then `bvx$`).
     public static func lzfseStream(_ input: [UInt8]) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(input.count / 2 + 64)
-        // One table for the stream, cleared for each block, holding block-relative offsets (below 2^20);
-        // small inputs get a small table, which is cheaper to clear and finds the same matches.
-        var bits = minimumHashBits
-        while bits < maximumHashBits && 1 << bits < input.count { bits += 1 }
-        var table = [Int32](repeating: -1, count: 1 << bits)
         input.withUnsafeBufferPointer { source in
+            if let stream = lzfseStream(compressing: source) { return stream }
+            var stream: [UInt8] = []
+            stream.reserveCapacity(storedStreamSize(source.count))
+            appendStoredStream(source, to: &stream)
+            return stream
+        }
+    }
+
+    /// Compresses `input` into an LZFSE stream, or `nil` when no block came out smaller: the stream is then
+    /// the input in stored blocks (``appendStoredStream(_:to:)``, ``storedStreamSize(_:)``), which a caller
+    /// that keeps the input anyway (a bitmap stored uncompressed when LZVN does not win) need not build.
+    static func lzfseStream(compressing source: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var output: [UInt8] = []
+        output.reserveCapacity(source.count / 2 + 64)
+        // One table for the stream, cleared for each block, holding block-relative offsets (below 2^20); small
+        // inputs get a small table, which is cheaper to clear and finds the same matches.
+        var bits = minimumHashBits
+        while bits < maximumHashBits && 1 << bits < source.count { bits += 1 }
+        return HashTable.withThreadTable(count: 1 << bits) { table -> [UInt8]? in
+            // Stored blocks before the first block LZVN shrinks are written only once there is one.
+            var anyCompressed = false
             var start = 0
             while start < source.count {
                 let end = min(source.count, start + blockSize)
@@ -32,25 +57,53 @@ public enum LZVNEncoder {
                 let sizeAt = output.count
                 appendLE32(&output, 0)
                 let payloadStart = output.count
-                let compressed = table.withUnsafeMutableBufferPointer { table in
-                    table.update(repeating: -1)
-                    return encodeBlock(source, start, end, table: table, hashBits: bits, into: &output)
-                }
+                table.initialize(repeating: -1)
+                let compressed = encodeBlock(source, start, end, table: table, hashBits: bits, into: &output)
                 let payloadSize = output.count - payloadStart
                 if compressed && payloadSize < end - start {
                     for shift in 0..<4 { output[sizeAt + shift] = UInt8(truncatingIfNeeded: UInt32(payloadSize) >> (8 * UInt32(shift))) }
+                    if !anyCompressed && start > 0 {
+                        var stream: [UInt8] = []
+                        stream.reserveCapacity(start + start / blockSize * 8 + output.count)
+                        appendStoredBlocks(UnsafeBufferPointer(rebasing: source[..<start]), to: &stream)
+                        output = stream + output
+                    }
+                    anyCompressed = true
                 } else {
                     // Stored as it is (`bvx-`): LZVN could not make this block smaller.
                     output.removeSubrange(blockStart...)
-                    output += Array("bvx-".utf8)
-                    appendLE32(&output, UInt32(end - start))
-                    output += source[start..<end]
+                    if anyCompressed { appendStoredBlocks(UnsafeBufferPointer(rebasing: source[start..<end]), to: &output) }
                 }
                 start = end
             }
+            guard anyCompressed else { return nil }
+            output += Array("bvx$".utf8)
+            return output
         }
+    }
+
+    /// The size of `count` bytes as an LZFSE stream of stored blocks.
+    static func storedStreamSize(_ count: Int) -> Int {
+        (count + blockSize - 1) / blockSize * 8 + count + 4
+    }
+
+    /// Appends `input` as an LZFSE stream of stored (`bvx-`) blocks: what ``lzfseStream(compressing:)``
+    /// stands for when it returns `nil`.
+    static func appendStoredStream(_ input: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        appendStoredBlocks(input, to: &output)
         output += Array("bvx$".utf8)
-        return output
+    }
+
+    /// Appends `input` as stored blocks of at most ``blockSize`` bytes each.
+    private static func appendStoredBlocks(_ input: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var start = 0
+        while start < input.count {
+            let end = min(input.count, start + blockSize)
+            output += Array("bvx-".utf8)
+            appendLE32(&output, UInt32(end - start))
+            output += UnsafeBufferPointer(rebasing: input[start..<end])
+            start = end
+        }
     }
 
     private static func appendLE32(_ output: inout [UInt8], _ value: UInt32) {
@@ -170,5 +223,31 @@ public enum LZVNEncoder {
             }
             remaining -= count
         }
+    }
+}
+
+/// Each thread's LZVN hash table, allocated once at the largest size and kept. A table allocated per stream
+/// (64 KiB for a bitmap of 48 by 48 pixels or more) comes back from `malloc` as fresh pages to fault in every
+/// time (glibc gives the freed top of a thread's heap back to the system), which cost more than the encoding
+/// of a bitmap LZVN gives up on.
+private enum HashTable {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let created = pthread_key_create(&key) { free($0) }
+        precondition(created == 0, "pthread_key_create failed: \(created)")
+        return key
+    }()
+
+    /// Runs `body` with the calling thread's table, `count` entries (at most the largest), not cleared.
+    static func withThreadTable<Result>(count: Int, _ body: (UnsafeMutableBufferPointer<Int32>) -> Result) -> Result {
+        precondition(count <= LZVNEncoder.maximumTableCount)
+        var table = pthread_getspecific(key)
+        if table == nil {
+            // `malloc`, as the key's destructor frees it when the thread ends.
+            table = malloc(LZVNEncoder.maximumTableCount * MemoryLayout<Int32>.stride)
+            precondition(table != nil, "out of memory for the LZVN hash table")
+            pthread_setspecific(key, table)
+        }
+        return body(UnsafeMutableBufferPointer(start: table!.bindMemory(to: Int32.self, capacity: count), count: count))
     }
 }
