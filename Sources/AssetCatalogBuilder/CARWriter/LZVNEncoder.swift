@@ -227,9 +227,9 @@ public enum LZVNEncoder {
 }
 
 /// Each thread's LZVN hash table, allocated once at the largest size and kept. A table allocated per stream
-/// (64 KiB for a bitmap of 48 by 48 pixels or more) comes back from `malloc` as fresh pages to fault in every
-/// time (glibc gives the freed top of a thread's heap back to the system), which cost more than the encoding
-/// of a bitmap LZVN gives up on.
+/// (64 KiB for a bitmap of 48 by 48 pixels or more) kept coming back from `malloc` as fresh pages: in a
+/// profile of the bench catalog, filling it (page faults included) cost more than encoding the bitmaps
+/// LZVN gives up on.
 private enum HashTable {
     private static let key: pthread_key_t = {
         var key = pthread_key_t()

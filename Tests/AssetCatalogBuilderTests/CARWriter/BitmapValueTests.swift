@@ -103,6 +103,19 @@ struct BitmapValueTests {
         }
     }
 
+    /// Blocks are independent (the hash table is cleared for each), so a stored block written late, once a
+    /// later block has compressed, must give the bytes of the two blocks framed one after the other.
+    @Test func aStoredBlockBeforeACompressedOneKeepsItsPlace() throws {
+        let noise = Array(CARCompilerTests.noiseThenPattern[..<LZVNEncoder.blockSize])
+        let pattern = Array(CARCompilerTests.noiseThenPattern[LZVNEncoder.blockSize...])
+        let compressedPattern = LZVNEncoder.lzfseStream(pattern)
+        #expect(Array(compressedPattern.prefix(4)) == Array("bvxn".utf8))
+        var expected: [UInt8] = []
+        noise.withUnsafeBufferPointer { LZVNEncoder.appendStoredStream($0, to: &expected) }
+        expected = expected.dropLast(4) + compressedPattern
+        #expect(LZVNEncoder.lzfseStream(CARCompilerTests.noiseThenPattern) == expected)
+    }
+
     /// The construction `bitmapValue` replaced (assetc before the one-buffer bitmap), as it was: convert into a
     /// new array, copy each chunk out, compress it, join the chunks into a payload.
     enum Reference {
