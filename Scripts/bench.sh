@@ -36,12 +36,19 @@ fi
 if [ "$only" = lookup ]; then swift build -c release --product CARBenchmark; fi
 bin=".build/release"
 
+# settle: before each timed run, writes the data the previous run left dirty in the page cache (sync, not
+# timed), so that no command is timed while the kernel writes out another's output on the same cores: a
+# compile timed right after xcbuild's actool otherwise pays for writing back actool's 268 MB car, and
+# actool for assetc's 334 MB. Each command's own writing into the page cache is still timed.
+settle() { sync; }
+
 # median_seconds CMD...: runs CMD $runs times (after one warm-up run) and prints the median wall time.
 median_seconds() {
   "$@" >/dev/null 2>&1 || true
   local times=()
   for _ in $(seq "$runs"); do
     local start end
+    settle
     start=$(date +%s%N)
     "$@" >/dev/null 2>&1 || true
     end=$(date +%s%N)
@@ -61,6 +68,7 @@ interleaved_medians() {
     for which in a b; do
       local command start end
       if [ "$which" = a ]; then command="$1"; else command="$2"; fi
+      settle
       start=$(date +%s%N)
       sh -c "$command" >/dev/null 2>&1 || true
       end=$(date +%s%N)
