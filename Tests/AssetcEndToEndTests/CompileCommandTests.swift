@@ -89,6 +89,35 @@ struct CompileCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Assets.car").path))
     }
 
+    /// The compile inspects the PNGs of sets itself (the reader leaves them unopened so each is read once):
+    /// a damaged one still fails the compile with every error listed, in the reader's words, and leaves no
+    /// car and no new output folder behind.
+    @Test func damagedPNGsFoundWhileCompilingFailItAndWriteNothing() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let catalog = folder.appendingPathComponent("Damaged.xcassets")
+        let info = #""info":{"author":"xcode","version":1}"#
+        func set(_ name: String, file: String, bytes: [UInt8]) throws {
+            let set = catalog.appendingPathComponent("\(name).imageset")
+            try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+            try Data(bytes).write(to: set.appendingPathComponent(file))
+            try Data(#"{"images":[{"filename":"\#(file)","idiom":"universal","scale":"1x"}],\#(info)}"#.utf8)
+                .write(to: set.appendingPathComponent("Contents.json"))
+        }
+        try set("Empty", file: "empty.png", bytes: [])
+        try set("Pointer", file: "pointer.png", bytes: Array("version https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 9\n".utf8))
+        try Data("{\(info)}".utf8).write(to: catalog.appendingPathComponent("Contents.json"))
+        let output = folder.appendingPathComponent("out")
+        let run = try Assetc.run(
+            ["compile", catalog.path, "--compile", output.path, "--platform", "iphoneos", "--minimum-deployment-target", "17.0"])
+        #expect(run.status == 1, "\(run.output)")
+        #expect(run.stderr.contains("error: Empty.imageset/empty.png: is empty (0 bytes)"))
+        #expect(run.stderr.contains("error: Pointer.imageset/pointer.png: is a Git LFS pointer"))
+        #expect(run.stderr.contains("2 error(s) in the inputs; nothing was written"))
+        #expect(run.stdout.contains("com.apple.actool.document.errors"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
     @Test func badArgumentsAreUsageErrors() throws {
         let run = try Assetc.run(
             ["compile", Self.showcase, "--compile", "/tmp/never", "--platform", "amigaos", "--minimum-deployment-target", "1"],

@@ -37,6 +37,9 @@ public enum CARCompileError: Error, Sendable, CustomStringConvertible {
     case tooLarge(byteCount: Int)
     /// The file could not be written (the reason in words, as the system gave it).
     case cannotWrite(path: String, reason: String)
+    /// Files the reader left for the compile to inspect (``ReaderOptions/defersPNGInspection``) have errors, worded
+    /// as the reader words them: a compile fails on them as on the reader's own errors.
+    case inputErrors([Diagnostic])
 
     public var description: String {
         switch self {
@@ -44,6 +47,8 @@ public enum CARCompileError: Error, Sendable, CustomStringConvertible {
             return "the Assets.car would be \(byteCount) bytes; the format's 32-bit offsets address at most \(BOMWriter.maximumFileSize) bytes (split the catalog)"
         case .cannotWrite(let path, let reason):
             return "cannot write '\(path)': \(reason)"
+        case .inputErrors(let errors):
+            return "\(errors.count) error(s) in the inputs:\n" + errors.map { "  \($0.path): \($0.message)" }.joined(separator: "\n")
         }
     }
 }
@@ -96,6 +101,11 @@ public struct CARCompiler: Sendable {
         var scaledSide: Int?
         /// On macOS Xcode's keys have no idiom: `mac` entries are stored under universal.
         var foldsMacIdiom = false
+        /// The reader left the file unopened (``ReaderOptions/defersPNGInspection``): the job inspects it as
+        /// the reader would have, at `source` (relative to the catalog root `catalog`).
+        var inspectsFile = false
+        var source = ""
+        var catalog = ""
     }
 
     /// Compiles `index` into an `Assets.car` in memory.
@@ -220,11 +230,17 @@ public struct CARCompiler: Sendable {
                         // Named as the loose files of the same size are: AppIcon60x60@2x.png, AppIcon76x76@2x~ipad.png.
                         fileName = "\(asset.name)\(size)@\(scale)x\(variant.traits.idiom == .pad ? "~ipad" : "").png"
                     }
-                    jobs.append(
-                        Job(facet: facet, assetName: asset.name, kind: asset.kind, file: root + "/" + source,
-                            fileName: fileName, contentType: variant.contentType,
-                            traits: variant.traits, attributes: variant.attributes, properties: asset.properties, color: nil,
-                            iconSizeIndex: sizeIndex, scaledSide: scaledSides[number]))
+                    var job = Job(
+                        facet: facet, assetName: asset.name, kind: asset.kind, file: root + "/" + source,
+                        fileName: fileName, contentType: variant.contentType,
+                        traits: variant.traits, attributes: variant.attributes, properties: asset.properties, color: nil,
+                        iconSizeIndex: sizeIndex, scaledSide: scaledSides[number])
+                    if variant.inspectionDeferred {
+                        job.inspectsFile = true
+                        job.source = source
+                        job.catalog = root
+                    }
+                    jobs.append(job)
                 }
                 if asset.kind == .appIcon && !entries.isEmpty { multisize.append((facet, asset.name, entries)) }
             }
@@ -301,11 +317,16 @@ public struct CARCompiler: Sendable {
                 if !stream.write(value, key: keyBytes[number]) {
                     stream.duplicates.append("two entries compile to the same rendition key (\(Self.describe(frozenItems[number].key))); the first is kept")
                 }
+            case .failure(let problem) where !problem.inputErrors.isEmpty:
+                stream.inputErrors += problem.inputErrors
             case .failure(let problem):
                 if case .job(let job) = frozenItems[number].work { stream.failures.append((job, "\(frozenJobs[job].assetName): \(problem.message)")) }
             }
         }
         try stream.finish()
+        if !stream.inputErrors.isEmpty {
+            throw .inputErrors(CatalogReader.sorted(stream.inputErrors))
+        }
         notices += stream.failures.sorted { $0.job < $1.job }.map(\.message) + stream.duplicates
         let keyed = stream.written.sorted { $0.key.lexicographicallyPrecedes($1.key) }
 
@@ -568,6 +589,11 @@ public struct CARCompiler: Sendable {
 
     // MARK: Renditions
 
+    /// Inspects the files the reader left unopened (``ReaderOptions/defersPNGInspection``) as the compile's
+    /// reader would have (its options: the default limits, pixels not verified; the compile decodes every
+    /// PNG, which checks the rest).
+    private static let deferredInspector = FileInspector(verifyPixels: false)
+
     private static func build(_ job: Job, key: inout RenditionKey, locales: [String: UInt16]) -> Result<CompiledRendition, CompileProblem> {
         key[.localization] = job.attributes["locale"].flatMap { locales[$0] } ?? 0
         // Flags as Xcode writes them: 8 for a template image, 16 for any other image, 0 for app icons
@@ -596,11 +622,29 @@ public struct CARCompiler: Sendable {
         }
         if job.kind == .imageStack { return flattened(job, key: key) }
         guard let path = job.file else { return .failure(CompileProblem("no file")) }
-        // Read straight into an array (Foundation's `Data` would be one more copy of every file).
-        guard case .success(let file) = FileSystem.read(path) else {
-            return .failure(CompileProblem("\(job.fileName): cannot be read"))
+        var contentType = job.contentType
+        var inspected: [UInt8]?
+        if job.inspectsFile {
+            // The reader left this PNG unopened so that it is read once, here: inspect it as the reader would have,
+            // and let an error it finds fail the compile as the reader's would have.
+            let (outcome, bytes) = deferredInspector.examineKeepingBytes(path: path, noFollow: true)
+            var sink = DiagnosticSink(catalog: job.catalog)
+            FileDiagnostics.diagnose(outcome, path: job.source, kind: job.kind, sink: &sink)
+            let errors = sink.diagnostics.filter { $0.severity == .error }
+            guard errors.isEmpty else { return .failure(CompileProblem(inputErrors: errors)) }
+            contentType = outcome.inspection.contentType
+            inspected = bytes
         }
-        let bytes = file.bytes
+        // Read straight into an array (Foundation's `Data` would be one more copy of every file).
+        let bytes: [UInt8]
+        if let inspected {
+            bytes = inspected
+        } else {
+            guard case .success(let file) = FileSystem.read(path, noFollow: job.inspectsFile) else {
+                return .failure(CompileProblem("\(job.fileName): cannot be read"))
+            }
+            bytes = file.bytes
+        }
         if job.kind == .data {
             var tags: [(tag: UInt32, bytes: [UInt8])] = []
             if let uti = job.attributes["universal-type-identifier"] { tags.append(CSIBuilder.utiTag(uti)) }
@@ -611,7 +655,7 @@ public struct CARCompiler: Sendable {
                         name: job.fileName, flags: 0, width: 0, height: 0, scale: 0, pixelFormat: "DATA", colorSpace: 0,
                         layout: CSIBuilder.layoutRawData, infoTags: tags, payload: CSIBuilder.raw(bytes))))
         }
-        switch job.contentType {
+        switch contentType {
         case .png?:
             var image: DecodedImage
             do {
@@ -629,8 +673,8 @@ public struct CARCompiler: Sendable {
             }
             return .success(CompiledRendition(key: key, value: value))
         case .jpeg?, .heif?:
-            let format = job.contentType == .jpeg ? "JPEG" : "HEIF"
-            let size = Self.pixelSize(bytes, job.contentType!)
+            let format = contentType == .jpeg ? "JPEG" : "HEIF"
+            let size = Self.pixelSize(bytes, contentType!)
             return .success(
                 CompiledRendition(
                     key: key,
@@ -640,7 +684,7 @@ public struct CARCompiler: Sendable {
                         infoTags: CSIBuilder.bitmapTags(width: size.width, height: size.height, bytesPerRow: 0),
                         payload: CSIBuilder.raw(bytes))))
         case .pdf?, .svg?:
-            let format = job.contentType == .pdf ? "PDF " : "SVG "
+            let format = contentType == .pdf ? "PDF " : "SVG "
             if job.properties.preservesVectorRepresentation == true { flags |= 1 << 11 }
             return .success(
                 CompiledRendition(
@@ -715,7 +759,11 @@ public struct CARCompiler: Sendable {
         for layer in layers {
             // The layer's size in points, from its lowest-scale PNG.
             let sized = layer.variants.compactMap { variant -> (Int, Int, Int)? in
-                guard let width = variant.inspection?.pixelWidth, let height = variant.inspection?.pixelHeight else { return nil }
+                // A PNG the reader left unopened is inspected here for its size (stacks are few and small).
+                let inspection = variant.inspectionDeferred
+                    ? variant.source.map { Self.deferredInspector.examine(path: root + "/" + $0, noFollow: true).inspection }
+                    : variant.inspection
+                guard let width = inspection?.pixelWidth, let height = inspection?.pixelHeight else { return nil }
                 return (variant.traits.displayScale?.value ?? 1, width, height)
             }.min { $0.0 < $1.0 }
             let scale = max(sized?.0 ?? 1, 1)
@@ -802,5 +850,11 @@ public struct CARCompiler: Sendable {
 /// Why one entry could not be compiled.
 struct CompileProblem: Error, Sendable {
     var message: String
+    /// Errors in the inputs found while compiling (a file the reader left unopened), which fail the compile.
+    var inputErrors: [Diagnostic] = []
     init(_ message: String) { self.message = message }
+    init(inputErrors: [Diagnostic]) {
+        self.message = inputErrors.map(\.message).joined(separator: "; ")
+        self.inputErrors = inputErrors
+    }
 }

@@ -54,6 +54,8 @@ final class RenditionStream: @unchecked Sendable {
     var failures: [(job: Int, message: String)] = []
     /// Notices for entries left out because an earlier one had the same key.
     var duplicates: [String] = []
+    /// Errors in files inspected while compiling, which fail the compile.
+    var inputErrors: [Diagnostic] = []
 
     init(sink: CARSink, limit: Int = BOMWriter.maximumFileSize) {
         self.sink = sink

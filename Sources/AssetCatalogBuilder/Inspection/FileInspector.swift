@@ -74,6 +74,12 @@ public struct FileInspector: Sendable {
 
     /// Inspects the file at `path`, relative to the open folder `directory` when given.
     func examine(path: String, in directory: Int32?, noFollow: Bool) -> Outcome {
+        examineKeepingBytes(path: path, in: directory, noFollow: noFollow).outcome
+    }
+
+    /// Inspects the file at `path` as ``examine(path:noFollow:)`` does, and hands back its bytes when it was
+    /// read whole (a file over the size limit is not): for a caller that goes on to use them.
+    func examineKeepingBytes(path: String, in directory: Int32? = nil, noFollow: Bool) -> (outcome: Outcome, bytes: [UInt8]?) {
         let limit = maxFileBytes
         let read = FileSystem.read(
             path, in: directory, noFollow: noFollow, wholeUpTo: min(FileInspector.wholeReadThreshold, limit),
@@ -92,24 +98,26 @@ public struct FileInspector: Sendable {
             bytes = result.bytes
             size = result.size
         case .failure(let failure):
-            return Outcome(
+            let outcome = Outcome(
                 inspection: FileInspection(byteCount: 0, contentType: .unknown, problem: "cannot be read: \(failure)"),
                 problemKind: .unreadable)
+            return (outcome, nil)
         }
         if bytes.count >= size && size <= maxFileBytes {
-            return examine(bytes: bytes)
+            return (examine(bytes: bytes), bytes)
         }
         // Beyond the size limit, or only the head was read: a vector, an unknown format, or a PNG/JPEG
         // beyond the limit.
         let sniffed = ContentSniffer.sniff(bytes)
         guard sniffed == .png || sniffed == .jpeg else {
-            return Outcome(inspection: FileInspection(byteCount: size, contentType: sniffed), problemKind: nil)
+            return (Outcome(inspection: FileInspection(byteCount: size, contentType: sniffed), problemKind: nil), nil)
         }
-        return Outcome(
+        let outcome = Outcome(
             inspection: FileInspection(
                 byteCount: size, contentType: sniffed,
                 problem: "is \(size) bytes, more than the \(maxFileBytes)-byte limit for inspecting a file"),
             problemKind: .tooLarge)
+        return (outcome, nil)
     }
 
     /// Inspects bytes already in memory.

@@ -227,7 +227,8 @@ public struct Variant: Hashable, Sendable {
     }
     /// What the file's bytes are (sniffed), or `nil` for an empty slot or a missing file.
     public var contentType: ContentType?
-    /// What inspecting the file found, or `nil` when it was not inspected (empty slot, missing file).
+    /// What inspecting the file found, or `nil` when it was not inspected (empty slot, missing file, or a PNG
+    /// read with ``ReaderOptions/defersPNGInspection``).
     public var inspection: FileInspection?
     /// The entry's other keys, kept as strings: `subtype`, `screen-width`, `memory`,
     /// `graphics-feature-set`, `locale`, `compression-type`, `unassigned`, `size`, `platform`, `role`,
@@ -235,6 +236,10 @@ public struct Variant: Hashable, Sendable {
     public var attributes: [String: String]
     /// ``source``, possibly sharing its bytes with the other variants of the set.
     private var storedSource: SourcePath?
+
+    /// Whether the file was left for its reader to inspect (``ReaderOptions/defersPNGInspection``): a file
+    /// whose content type comes from its name, with no inspection.
+    var inspectionDeferred: Bool { inspection == nil && contentType == .png && storedSource != nil }
 
     /// Creates a variant.
     public init(

@@ -70,6 +70,7 @@ public struct CatalogReader: Sendable {
         // Phase 2: sets (their files inspected on the way) and plain folders, in parallel.
         let width = options.effectiveJobs
         let inspector = FileInspector(options: options)
+        let defersPNGs = options.defersPNGInspection
         let frozenContexts = contexts
         // The units (a few paths each) go as soon as they are read, not at the end of the function: they
         // would otherwise sit beside the whole index while it is assembled.
@@ -80,7 +81,7 @@ public struct CatalogReader: Sendable {
                 let root = frozenContexts[unit.rootIndex]
                 defer { counter?.advance() }
                 switch unit {
-                case .set(let job): return SetReader(job: job, root: root, inspector: inspector).read()
+                case .set(let job): return SetReader(job: job, root: root, inspector: inspector, defersPNGInspection: defersPNGs).read()
                 case .plainFolder(let job): return PlainFolderReader(job: job, root: root).read()
                 case .container(let job): return ContainerReader(job: job, root: root, inspector: inspector).read()
                 }
@@ -140,7 +141,7 @@ public struct CatalogReader: Sendable {
 
     /// Sorts diagnostics by catalog, path, rule, message (then severity), comparing UTF-8 bytes; numbers in
     /// messages compare by value, so `images[2]` comes before `images[10]`.
-    static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    public static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         diagnostics.sorted { lhs, rhs in
             var order = Bytewise.compare(lhs.catalog, rhs.catalog)
             if order == 0 { order = Bytewise.compare(lhs.path, rhs.path) }

@@ -18,17 +18,23 @@ public struct ReaderOptions: Hashable, Sendable {
     /// It costs a pass over a sample of each estimated image's rows. Default: `nil`;
     /// ``Auditor/readerOptions(_:)`` sets it when the rule runs.
     public var recompressionEstimate: RecompressionEstimatePolicy?
+    /// Whether the PNG files of sets (regular files named `.png`, not links) are left unopened: their
+    /// variants get the content type PNG and no ``Variant/inspection``, for a caller that reads every such
+    /// file anyway and inspects it then, so that each is read once (``CARCompiler`` does, and reports what
+    /// it finds as the reader would have). Default: `false`.
+    public var defersPNGInspection: Bool
 
     /// Creates options; the defaults suit `assetc info`.
     public init(
         maxPixels: Int = 256_000_000, verifyPixels: Bool = true, jobs: Int? = nil, maxFileBytes: Int = 1 << 30,
-        recompressionEstimate: RecompressionEstimatePolicy? = nil
+        recompressionEstimate: RecompressionEstimatePolicy? = nil, defersPNGInspection: Bool = false
     ) {
         self.maxPixels = maxPixels
         self.verifyPixels = verifyPixels
         self.jobs = jobs
         self.maxFileBytes = maxFileBytes
         self.recompressionEstimate = recompressionEstimate
+        self.defersPNGInspection = defersPNGInspection
     }
 
     /// The number of threads to use: ``jobs`` or the active processor count, at least 1.

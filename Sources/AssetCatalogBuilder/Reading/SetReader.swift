@@ -9,6 +9,8 @@ struct SetReader {
     let job: SetJob
     let root: RootContext
     let inspector: FileInspector
+    /// ``ReaderOptions/defersPNGInspection``.
+    var defersPNGInspection = false
 
     func read() -> UnitResult {
         var sink = DiagnosticSink(catalog: root.given)
@@ -120,6 +122,12 @@ struct SetReader {
             guard kind == .file else {
                 let what = isBrokenLink ? "a broken symbolic link" : kind == .directory ? "a folder" : "not a regular file"
                 sink.emit(.missingFile, at: document.path, "\(place) names '\(filename)', which is \(what)")
+                asset.variants.append(variant)
+                continue
+            }
+            if defersPNGInspection, linkTarget == nil, Bytewise.lowercasedExtension(found.name) == "png" {
+                // Left for the caller, which reads the file anyway (Variant.inspectionDeferred).
+                variant.contentType = .png
                 asset.variants.append(variant)
                 continue
             }

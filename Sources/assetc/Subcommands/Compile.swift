@@ -162,25 +162,23 @@ struct CompileRun {
             accentColor: command.accentColor, jobs: command.jobs, toolVersion: AssetcVersion.current)
         options.jobs = command.jobs
         let display = ProgressDisplay(command: "assetc compile", quiet: false)
-        let index = CatalogReader(options: ReaderOptions(verifyPixels: false, jobs: command.jobs)) {
+        // The PNGs of sets are inspected by the compile, which reads them anyway: each file is read once.
+        let reader = CatalogReader(options: ReaderOptions(verifyPixels: false, jobs: command.jobs, defersPNGInspection: true)) {
             display.update(done: $0, total: $1, unit: "sets read")
-        }.read(command.inputs)
-        display.finish()
-        let errors = index.diagnostics.filter { $0.severity == .error }
-        for error in errors { Console.error("error: \(error.path): \(error.message)") }
-
-        // Like actool, errors in the inputs fail the compile and leave no output behind.
-        if !errors.isEmpty {
-            let document: [String: PropertyListValue] = [
-                "com.apple.actool.document.errors": .array(errors.map { .dictionary(["description": .string("\($0.path): \($0.message)")]) })
-            ]
-            try printDocument(document)
-            Console.error("assetc compile: \(errors.count) error(s) in the inputs; nothing was written")
-            throw ExitCode(1)
         }
+        let index = reader.read(command.inputs)
+        display.finish()
+        // Like actool, errors in the inputs fail the compile and leave no output behind.
+        // Every error at once: the reader's, and those of the PNGs it left for the compile to inspect.
+        func inputErrors(besides found: [Diagnostic]) -> [Diagnostic] {
+            CatalogReader.sorted(found + reader.diagnosticsOfDeferredFiles(in: index).filter { $0.severity == .error })
+        }
+        let errors = index.diagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty { try fail(withInputErrors: inputErrors(besides: errors)) }
         options.progress = { display.update(done: $0, total: $1, unit: "renditions") }
         options.handleSignals = true
         let directory = command.outputDirectory
+        let createsFolder = !FileManager.default.fileExists(atPath: directory)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -195,11 +193,16 @@ struct CompileRun {
             compiled = try CARCompiler(options: options).compile(index, toFile: carPath)
         } catch {
             display.finish()
+            // Nothing written means no new folder either (rmdir removes it only while it is empty).
+            if createsFolder { _ = rmdir(directory) }
             switch error {
             case .cannotWrite(_, let reason):
                 throw CLIError("cannot write \(MessageText.quote(carPath)): \(reason)", exitCode: 2)
             case .tooLarge:
                 throw CLIError("assetc compile: \(error); nothing was written", exitCode: 1)
+            case .inputErrors:
+                // Found in a file the compile inspected itself: all such errors, as the reader would have listed them.
+                try fail(withInputErrors: inputErrors(besides: []))
             }
         }
         display.finish()
@@ -223,6 +226,17 @@ struct CompileRun {
         }
         for notice in compiled.notices { Console.error("warning: \(notice)") }
         try printDocument(document)
+    }
+
+    /// Errors in the inputs: prints each, then actool's document listing them, and exits 1 (nothing is written).
+    private func fail(withInputErrors errors: [Diagnostic]) throws -> Never {
+        for error in errors { Console.error("error: \(error.path): \(error.message)") }
+        let document: [String: PropertyListValue] = [
+            "com.apple.actool.document.errors": .array(errors.map { .dictionary(["description": .string("\($0.path): \($0.message)")]) })
+        ]
+        try printDocument(document)
+        Console.error("assetc compile: \(errors.count) error(s) in the inputs; nothing was written")
+        throw ExitCode(1)
     }
 
     /// Prints actool's result document on standard output in the format `--output-format` names.
