@@ -36,11 +36,16 @@ fi
 if [ "$only" = lookup ]; then swift build -c release --product CARBenchmark; fi
 bin=".build/release"
 
-# settle: before each timed run, writes the data the previous run left dirty in the page cache (sync, not
-# timed), so that no command is timed while the kernel writes out another's output on the same cores: a
-# compile timed right after xcbuild's actool otherwise pays for writing back actool's 268 MB car, and
-# actool for assetc's 334 MB. Each command's own writing into the page cache is still timed.
-settle() { sync; }
+# settle: before each timed run (not timed), writes the data the previous run left dirty in the page cache
+# (sync) and waits BENCH_SETTLE_SECONDS (default 1), so that no command is timed in the wake of another on
+# the same two cores: a compile timed right after xcbuild's actool otherwise pays for writing back actool's
+# 268 MB car (and actool for assetc's 334 MB), and for what the machine does for about a second after a
+# 20-second run (measured: a compile or `info` right after actool used 15-25% more CPU time, with 30 to 60
+# times the context switches; one second later, none of it). Each command's own writing is still timed.
+settle() {
+  sync
+  sleep "${BENCH_SETTLE_SECONDS:-1}"
+}
 
 # median_seconds CMD...: runs CMD $runs times (after one warm-up run) and prints the median wall time.
 median_seconds() {
