@@ -294,7 +294,6 @@ public struct CARCompiler: Sendable {
         }
 
         let width = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        let frozenLocales = localeIDs
         let frozenJobs = jobs
         let frozenItems = items
         let counter = options.progress.map { ProgressCounter(total: frozenJobs.count, observer: $0) }
@@ -307,8 +306,7 @@ public struct CARCompiler: Sendable {
                 return .success(BuiltValue(value))
             case .job(let number):
                 defer { counter?.advance() }
-                var key = item.key
-                return Self.build(frozenJobs[number], key: &key, locales: frozenLocales).map { BuiltValue($0.value) }
+                return Self.build(frozenJobs[number], key: item.key).map { BuiltValue($0.value) }
             }
         } consume: { position, built in
             let number = order[position]
@@ -594,8 +592,9 @@ public struct CARCompiler: Sendable {
     /// PNG, which checks the rest).
     private static let deferredInspector = FileInspector(verifyPixels: false)
 
-    private static func build(_ job: Job, key: inout RenditionKey, locales: [String: UInt16]) -> Result<CompiledRendition, CompileProblem> {
-        key[.localization] = job.attributes["locale"].flatMap { locales[$0] } ?? 0
+    /// The rendition of `job` under `key`, the key planned for it before any file was read (localization and,
+    /// for colours, scale 0 included).
+    private static func build(_ job: Job, key: RenditionKey) -> Result<CompiledRendition, CompileProblem> {
         // Flags as Xcode writes them: 8 for a template image, 16 for any other image, 0 for app icons
         // (heliport_icons, Xcode 13; Stasis, Xcode 26). Xcode's bit for "original" is not established: 16.
         var flags: UInt32 = job.kind == .appIcon ? 0 : job.properties.templateRenderingIntent == "template" ? 8 : 16
@@ -612,7 +611,6 @@ public struct CARCompiler: Sendable {
                 // of CoreUI's zero-filled buffer, never a guess at the system colour's current value.
                 payload = CSIBuilder.color(colorSpace: colorSpaceID("srgb"), components: [0, 0, 0, 0], systemColorName: name)
             }
-            key[.scale] = 0
             return .success(
                 CompiledRendition(
                     key: key,
