@@ -134,14 +134,13 @@ public struct CARCompiler: Sendable {
             throw CARCompileError(error)
         }
         let sink = FileCARSink(output: output)
-        var summary = try compile(index, into: sink)
+        let summary = try compile(index, into: sink)
         try sink.flush()
         do {
             try output.commit(synchronize: false)
         } catch {
             throw CARCompileError(error)
         }
-        summary.byteCount = sink.byteCount
         return summary
     }
 
@@ -621,24 +620,23 @@ public struct CARCompiler: Sendable {
         if job.kind == .imageStack { return flattened(job, key: key) }
         guard let path = job.file else { return .failure(CompileProblem("no file")) }
         var contentType = job.contentType
-        var inspected: [UInt8]?
+        let bytes: [UInt8]
         if job.inspectsFile {
             // The reader left this PNG unopened so that it is read once, here: inspect it as the reader would have,
             // and let an error it finds fail the compile as the reader's would have.
-            let (outcome, bytes) = deferredInspector.examineKeepingBytes(path: path, noFollow: true)
+            let (outcome, read) = deferredInspector.examineKeepingBytes(path: path, noFollow: true)
             var sink = DiagnosticSink(catalog: job.catalog)
             FileDiagnostics.diagnose(outcome, path: job.source, kind: job.kind, sink: &sink)
             let errors = sink.diagnostics.filter { $0.severity == .error }
             guard errors.isEmpty else { return .failure(CompileProblem(inputErrors: errors)) }
+            // A file the inspection did not read whole is one it found an error in (unreadable, too large, not
+            // the PNG its name says), so this is only a guard.
+            guard let read else { return .failure(CompileProblem("\(job.fileName): cannot be read")) }
             contentType = outcome.inspection.contentType
-            inspected = bytes
-        }
-        // Read straight into an array (Foundation's `Data` would be one more copy of every file).
-        let bytes: [UInt8]
-        if let inspected {
-            bytes = inspected
+            bytes = read
         } else {
-            guard case .success(let file) = FileSystem.read(path, noFollow: job.inspectsFile) else {
+            // Read straight into an array (Foundation's `Data` would be one more copy of every file).
+            guard case .success(let file) = FileSystem.read(path) else {
                 return .failure(CompileProblem("\(job.fileName): cannot be read"))
             }
             bytes = file.bytes

@@ -33,8 +33,6 @@ final class FileCARSink: CARSink {
     let output: TemporaryOutput
     private let buffer: UnsafeMutableRawBufferPointer
     private var pending = 0
-    /// Bytes appended so far.
-    private(set) var byteCount = 0
 
     /// How many bytes are gathered before they are written.
     static let bufferSize = 1 << 20
@@ -55,10 +53,8 @@ final class FileCARSink: CARSink {
                 do throws(CARCompileError) { try write([bytes]) } catch { failure = error }
             }
             if let failure { throw failure }
-            byteCount += piece.count
             return
         }
-        byteCount += piece.count
         piece.withUnsafeBytes { bytes in
             if let source = bytes.baseAddress { (buffer.baseAddress! + pending).copyMemory(from: source, byteCount: bytes.count) }
         }
@@ -70,7 +66,6 @@ final class FileCARSink: CARSink {
         precondition(count <= buffer.count, "padding is shorter than the gathering buffer")
         (buffer.baseAddress! + pending).initializeMemory(as: UInt8.self, repeating: 0, count: count)
         pending += count
-        byteCount += count
     }
 
     /// Writes what is gathered.
