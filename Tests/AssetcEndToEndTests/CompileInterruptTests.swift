@@ -20,25 +20,14 @@ struct CompileInterruptTests {
         let previous = Array("the previous car".utf8)
         try Data(previous).write(to: URL(fileURLWithPath: car))
         for signal in [SIGTERM, SIGINT] {
-            let process = Process()
-            process.executableURL = Assetc.binary
-            process.arguments = [
+            let arguments = [
                 "compile", folder.assets, "--compile", folder.base, "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
                 "--jobs", "1",
             ]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let deadline = Date().addingTimeInterval(120)
-            while process.isRunning, folder.temporaryFiles(for: car).isEmpty, Date() < deadline { usleep(1000) }
-            guard process.isRunning, !folder.temporaryFiles(for: car).isEmpty else {
-                process.waitUntilExit()
+            guard let process = try ArchivePackInterruptTests.interrupted(arguments, folder, output: car, signal: signal) else {
                 Issue.record("the compile finished before it could be interrupted; make the folder bigger")
                 return
             }
-            usleep(20_000)  // let it write some renditions
-            kill(process.processIdentifier, signal)
-            process.waitUntilExit()
             #expect(process.terminationReason == .exit)
             #expect(process.terminationStatus == 130)
             #expect(folder.temporaryFiles(for: car).isEmpty)

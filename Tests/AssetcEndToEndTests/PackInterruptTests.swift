@@ -43,9 +43,15 @@ struct ArchivePackInterruptTests {
     /// Starts a pack and delivers `signal` once its temporary file exists; returns the process, or `nil`
     /// when the pack finished before it could be interrupted.
     func interruptedPack(_ folder: BigFolder, output: String, signal: Int32) throws -> Process? {
+        try Self.interrupted(["pack", folder.assets, "-o", output, "--no-cache", "--jobs", "1", "--quiet"], folder, output: output, signal: signal)
+    }
+
+    /// Runs assetc with `arguments` and delivers `signal` once the temporary file of `output` exists (after a
+    /// moment's more work); returns the process, or `nil` when it finished before it could be interrupted.
+    static func interrupted(_ arguments: [String], _ folder: BigFolder, output: String, signal: Int32) throws -> Process? {
         let process = Process()
         process.executableURL = Assetc.binary
-        process.arguments = ["pack", folder.assets, "-o", output, "--no-cache", "--jobs", "1", "--quiet"]
+        process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -57,7 +63,7 @@ struct ArchivePackInterruptTests {
             process.waitUntilExit()
             return nil
         }
-        usleep(20_000)  // let it write some payloads
+        usleep(20_000)  // let it write some of the output
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         return process
