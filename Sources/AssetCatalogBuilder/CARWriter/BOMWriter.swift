@@ -97,8 +97,9 @@ struct BOMWriter {
         // Then a zero byte, the key length (0xFFFFFFFF when keys differ in length) and a zero word, as Xcode
         // writes them.
         bytes.append(0)
-        let lengths = Set(entries.map(\.key.count))
-        BinaryWriter.appendBE32(&bytes, lengths.count == 1 ? UInt32(lengths.first!) : lengths.isEmpty ? 0 : 0xFFFF_FFFF)
+        let shortest = entries.lazy.map { $0.key.count }.min() ?? 0
+        let longest = entries.lazy.map { $0.key.count }.max() ?? 0
+        BinaryWriter.appendBE32(&bytes, shortest == longest ? UInt32(shortest) : 0xFFFF_FFFF)
         BinaryWriter.appendBE32(&bytes, 0)
         set(header, bytes)
         return header
@@ -203,7 +204,7 @@ struct BOMWriter {
         for (number, block) in blocks.enumerated() where number > 0 {
             guard case .bytes(let bytes) = block else { continue }
             let address = layout.offsets[number].address
-            if address > position { try emit([UInt8](repeating: 0, count: address - position)) }
+            if address > position { try emit(Self.zeros(address - position)) }
             if !bytes.isEmpty { try emit(bytes) }
             position = address + bytes.count
         }
@@ -212,6 +213,13 @@ struct BOMWriter {
         position = layout.variablesOffset + layout.variablesTable.count
         if layout.indexOffset > position { try emit([UInt8](repeating: 0, count: layout.indexOffset - position)) }
         try emit(layout.index)
+    }
+
+    /// Zero runs shorter than the 16-byte alignment, made once: the padding after tens of thousands of keys.
+    private static let paddings: [[UInt8]] = (0..<16).map { [UInt8](repeating: 0, count: $0) }
+
+    private static func zeros(_ count: Int) -> [UInt8] {
+        count < paddings.count ? paddings[count] : [UInt8](repeating: 0, count: count)
     }
 
     /// Hands the whole file to `emit` in order: the header area, then ``writeBlocks(_:from:to:)``. Only for a
@@ -240,7 +248,10 @@ enum BinaryWriter {
     }
 
     static func appendBE32(_ bytes: inout [UInt8], _ value: UInt32) {
-        for shift in [24, 16, 8, 0] { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+        bytes.append(UInt8(truncatingIfNeeded: value >> 24))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: value))
     }
 
     static func appendLE16(_ bytes: inout [UInt8], _ value: UInt16) {
@@ -249,7 +260,10 @@ enum BinaryWriter {
     }
 
     static func appendLE32(_ bytes: inout [UInt8], _ value: UInt32) {
-        for shift in [0, 8, 16, 24] { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+        bytes.append(UInt8(truncatingIfNeeded: value))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 24))
     }
 
     static func appendLE64(_ bytes: inout [UInt8], _ value: UInt64) {

@@ -171,6 +171,8 @@ public struct CARCompiler: Sendable {
         var stackRenditions: [CompiledRendition] = []
 
         var jobs: [Job] = []
+        // Grown once: tens of thousands of jobs appended one by one would be copied into ever larger arrays.
+        jobs.reserveCapacity(assets.reduce(0) { $0 + $1.variants.count + $1.colors.count })
         var multisize: [(facet: Int, name: String, entries: [(width: Int, height: Int, index: Int, idiom: UInt16)])] = []
         for (facet, asset) in assets.enumerated() {
             let root = index.sources.indices.contains(asset.sourceIndex) ? index.sources[asset.sourceIndex].path : "."
@@ -224,7 +226,7 @@ public struct CARCompiler: Sendable {
                             entries.append((Int(points.width.rounded()), Int(points.height.rounded()), sizeIndex, idiom))
                         }
                     }
-                    var fileName = String(source[(source.lastIndex(of: "/").map { source.index(after: $0) } ?? source.startIndex)...])
+                    var fileName = Self.lastComponent(source)
                     if scaledSides[number] != nil, let size = variant.attributes["size"], let scale = variant.traits.displayScale?.value {
                         // Named as the loose files of the same size are: AppIcon60x60@2x.png, AppIcon76x76@2x~ipad.png.
                         fileName = "\(asset.name)\(size)@\(scale)x\(variant.traits.idiom == .pad ? "~ipad" : "").png"
@@ -254,6 +256,7 @@ public struct CARCompiler: Sendable {
         // Every rendition's key is known before any file is read: the key format, and the order in which the
         // values are written (by key, as the tree lists them), are settled before the work starts.
         var items: [StreamItem] = stackRenditions.map { StreamItem(key: $0.key, preferred: $0.preferred, work: .ready($0.value)) }
+        items.reserveCapacity(stackRenditions.count + jobs.count + multisize.count)
         for (number, job) in jobs.enumerated() {
             var key = Self.key(for: job, identifier: identifiers[job.facet])
             key[.localization] = job.attributes["locale"].flatMap { localeIDs[$0] } ?? 0
@@ -269,9 +272,8 @@ public struct CARCompiler: Sendable {
                 layout: CSIBuilder.layoutMultisizeSet, infoTags: [], payload: CSIBuilder.multisizeSet(set.entries))
             items.append(StreamItem(key: key, preferred: false, work: .ready(value)))
         }
-        let keyFormat = Self.fullKeyFormat.filter { attribute in
-            Self.alwaysPresent.contains(attribute) || items.contains { $0.key[attribute] != 0 }
-        }
+        let used = items.reduce(into: RenditionKey()) { $0.formUnion($1.key) }
+        let keyFormat = Self.fullKeyFormat.filter { attribute in Self.alwaysPresent.contains(attribute) || used[attribute] != 0 }
         let keyBytes = items.map { item in
             var key: [UInt8] = []
             key.reserveCapacity(2 * keyFormat.count)
@@ -281,11 +283,7 @@ public struct CARCompiler: Sendable {
         // Preferred renditions first, so they win a shared key; then by key; a shared key goes to the entry
         // that comes first in the index. Keys are compared as four big-endian words (every key has the same
         // length, at most 32 bytes), which orders them as their bytes.
-        let sortKeys = keyBytes.map { bytes -> (UInt64, UInt64, UInt64, UInt64) in
-            var words: [UInt64] = [0, 0, 0, 0]
-            for (offset, byte) in bytes.enumerated() { words[offset / 8] |= UInt64(byte) << (56 - 8 * UInt64(offset % 8)) }
-            return (words[0], words[1], words[2], words[3])
-        }
+        let sortKeys = keyBytes.map(Self.sortKey)
         let order = items.indices.sorted { left, right in
             if items[left].preferred != items[right].preferred { return items[left].preferred }
             if sortKeys[left] != sortKeys[right] { return sortKeys[left] < sortKeys[right] }
@@ -325,7 +323,10 @@ public struct CARCompiler: Sendable {
             throw .inputErrors(CatalogReader.sorted(stream.inputErrors))
         }
         notices += stream.failures.sorted { $0.job < $1.job }.map(\.message) + stream.duplicates
-        let keyed = stream.written.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+        // Already in key order unless some renditions were preferred (written first); sorted by their words, an
+        // ordered list costs one pass.
+        let writtenKeys = stream.written.map { Self.sortKey($0.key) }
+        let keyed = stream.written.indices.sorted { writtenKeys[$0] < writtenKeys[$1] }.map { stream.written[$0] }
 
         let appearanceNames = Self.appearanceNames(platform: options.platform)
         var facetEntries: [(key: [UInt8], value: [UInt8])] = []
@@ -378,6 +379,28 @@ public struct CARCompiler: Sendable {
         try bom.writeBlocks(layout, from: stream.end) { (piece: [UInt8]) throws(CARCompileError) in try sink.append(piece) }
         try sink.writeHeaderArea(bom.headerArea(layout))
         return CARCompileSummary(facetCount: facetEntries.count, renditionCount: keyed.count, byteCount: layout.fileSize, notices: notices)
+    }
+
+    /// A key's bytes as four big-endian words, which compare as the bytes do (keys are at most 32 bytes).
+    private static func sortKey(_ bytes: [UInt8]) -> (UInt64, UInt64, UInt64, UInt64) {
+        var words = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        for (offset, byte) in bytes.enumerated() {
+            let shifted = UInt64(byte) << (56 - 8 * UInt64(offset % 8))
+            switch offset / 8 {
+            case 0: words.0 |= shifted
+            case 1: words.1 |= shifted
+            case 2: words.2 |= shifted
+            default: words.3 |= shifted
+            }
+        }
+        return words
+    }
+
+    /// The last component of a relative path (`Group/Name.imageset/name@2x.png` gives `name@2x.png`), found
+    /// in its UTF-8 bytes: a character-by-character search from the end took a fifth of planning.
+    private static func lastComponent(_ path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
     }
 
     private static func le16(_ value: UInt16) -> [UInt8] { [UInt8(truncatingIfNeeded: value), UInt8(value >> 8)] }

@@ -14,6 +14,12 @@ struct RenditionKey: Sendable, Equatable {
         set { values[Self.slot(attribute)] = newValue }
     }
 
+    /// Sets every attribute `other` sets (to some nonzero value): after folding in every key, the attributes
+    /// any key uses are the nonzero ones.
+    mutating func formUnion(_ other: RenditionKey) {
+        values |= other.values
+    }
+
     private static func slot(_ attribute: CARAttribute) -> Int {
         let number = Int(attribute.identifier)
         precondition(number < slotCount, "attribute \(attribute.name) has no slot in a compiled key")
