@@ -87,7 +87,8 @@ public struct CARCompiler: Sendable {
         var facet: Int
         var assetName: String
         var kind: AssetKind
-        var file: String?
+        /// The file, relative to its catalog's root (`catalog`, the index's source number `sourceIndex`).
+        var source: String?
         var fileName: String
         var contentType: ContentType?
         var traits: VariantTraits
@@ -102,10 +103,10 @@ public struct CARCompiler: Sendable {
         /// On macOS Xcode's keys have no idiom: `mac` entries are stored under universal.
         var foldsMacIdiom = false
         /// The reader left the file unopened (``ReaderOptions/defersPNGInspection``): the job inspects it as
-        /// the reader would have, at `source` (relative to the catalog root `catalog`).
+        /// the reader would have.
         var inspectsFile = false
-        var source = ""
         var catalog = ""
+        var sourceIndex = 0
     }
 
     /// Compiles `index` into an `Assets.car` in memory.
@@ -191,7 +192,7 @@ public struct CARCompiler: Sendable {
                         continue
                     }
                     jobs.append(
-                        Job(facet: facet, assetName: asset.name, kind: .color, file: nil, fileName: asset.name, contentType: nil,
+                        Job(facet: facet, assetName: asset.name, kind: .color, source: nil, fileName: asset.name, contentType: nil,
                             traits: color.traits, attributes: [:], properties: asset.properties, color: color.value, iconSizeIndex: 0))
                 }
             case .imageStack:
@@ -232,15 +233,13 @@ public struct CARCompiler: Sendable {
                         fileName = "\(asset.name)\(size)@\(scale)x\(variant.traits.idiom == .pad ? "~ipad" : "").png"
                     }
                     var job = Job(
-                        facet: facet, assetName: asset.name, kind: asset.kind, file: root + "/" + source,
+                        facet: facet, assetName: asset.name, kind: asset.kind, source: source,
                         fileName: fileName, contentType: variant.contentType,
                         traits: variant.traits, attributes: variant.attributes, properties: asset.properties, color: nil,
                         iconSizeIndex: sizeIndex, scaledSide: scaledSides[number])
-                    if variant.inspectionDeferred {
-                        job.inspectsFile = true
-                        job.source = source
-                        job.catalog = root
-                    }
+                    job.catalog = root
+                    job.sourceIndex = asset.sourceIndex
+                    job.inspectsFile = variant.inspectionDeferred
                     jobs.append(job)
                 }
                 if asset.kind == .appIcon && !entries.isEmpty { multisize.append((facet, asset.name, entries)) }
@@ -295,6 +294,7 @@ public struct CARCompiler: Sendable {
         let frozenItems = items
         let counter = options.progress.map { ProgressCounter(total: frozenJobs.count, observer: $0) }
         let stream = RenditionStream(sink: sink)
+        let roots = OpenCatalogRoots(index.sources.map(\.path))
         try stream.reserveHeaderArea()
         parallelForEachInOrder(count: order.count, width: width) { position -> Result<BuiltValue, CompileProblem> in
             let item = frozenItems[order[position]]
@@ -303,13 +303,13 @@ public struct CARCompiler: Sendable {
                 return .success(BuiltValue(value))
             case .job(let number):
                 defer { counter?.advance() }
-                return Self.build(frozenJobs[number], key: item.key).map { BuiltValue($0.value) }
+                return Self.build(frozenJobs[number], key: item.key, roots: roots).map { BuiltValue($0.value) }
             }
         } consume: { position, built in
             let number = order[position]
             switch built {
             case .success(let value):
-                if !stream.write(value, key: keyBytes[number]) {
+                if !stream.write(value, key: keyBytes[number], preferred: frozenItems[number].preferred) {
                     stream.duplicates.append("two entries compile to the same rendition key (\(Self.describe(frozenItems[number].key))); the first is kept")
                 }
             case .failure(let problem) where !problem.inputErrors.isEmpty:
@@ -616,7 +616,7 @@ public struct CARCompiler: Sendable {
 
     /// The rendition of `job` under `key`, the key planned for it before any file was read (localization and,
     /// for colours, scale 0 included).
-    private static func build(_ job: Job, key: RenditionKey) -> Result<CompiledRendition, CompileProblem> {
+    private static func build(_ job: Job, key: RenditionKey, roots: OpenCatalogRoots) -> Result<CompiledRendition, CompileProblem> {
         // Flags as Xcode writes them: 8 for a template image, 16 for any other image, 0 for app icons
         // (heliport_icons, Xcode 13; Stasis, Xcode 26). Xcode's bit for "original" is not established: 16.
         var flags: UInt32 = job.kind == .appIcon ? 0 : job.properties.templateRenderingIntent == "template" ? 8 : 16
@@ -641,15 +641,18 @@ public struct CARCompiler: Sendable {
                         layout: CSIBuilder.layoutColor, infoTags: [], payload: payload)))
         }
         if job.kind == .imageStack { return flattened(job, key: key) }
-        guard let path = job.file else { return .failure(CompileProblem("no file")) }
+        guard let source = job.source else { return .failure(CompileProblem("no file")) }
+        // Opened relative to the catalog's root when it is open: the kernel then walks only the path inside it.
+        let directory = roots.descriptor(job.sourceIndex)
+        let path = directory == nil ? job.catalog + "/" + source : source
         var contentType = job.contentType
         let bytes: [UInt8]
         if job.inspectsFile {
             // The reader left this PNG unopened so that it is read once, here: inspect it as the reader would have,
             // and let an error it finds fail the compile as the reader's would have.
-            let (outcome, read) = deferredInspector.examineKeepingBytes(path: path, noFollow: true)
+            let (outcome, read) = deferredInspector.examineKeepingBytes(path: path, in: directory, noFollow: true)
             var sink = DiagnosticSink(catalog: job.catalog)
-            FileDiagnostics.diagnose(outcome, path: job.source, kind: job.kind, sink: &sink)
+            FileDiagnostics.diagnose(outcome, path: source, kind: job.kind, sink: &sink)
             let errors = sink.diagnostics.filter { $0.severity == .error }
             guard errors.isEmpty else { return .failure(CompileProblem(inputErrors: errors)) }
             // A file the inspection did not read whole is one it found an error in (unreadable, too large, not
@@ -659,7 +662,7 @@ public struct CARCompiler: Sendable {
             bytes = read
         } else {
             // Read straight into an array (Foundation's `Data` would be one more copy of every file).
-            guard case .success(let file) = FileSystem.read(path) else {
+            guard case .success(let file) = FileSystem.read(path, in: directory) else {
                 return .failure(CompileProblem("\(job.fileName): cannot be read"))
             }
             bytes = file.bytes
@@ -808,7 +811,7 @@ public struct CARCompiler: Sendable {
             }
             guard !files.isEmpty, let traits else { continue }
             jobs.append(
-                Job(facet: facet, assetName: stack.name, kind: .imageStack, file: nil, fileName: ImageStackRenditions.flattenedName(scale: scale),
+                Job(facet: facet, assetName: stack.name, kind: .imageStack, source: nil, fileName: ImageStackRenditions.flattenedName(scale: scale),
                     contentType: .png, traits: traits, attributes: [:], properties: stack.properties, color: nil, iconSizeIndex: 0,
                     layerFiles: files))
         }

@@ -129,6 +129,29 @@ struct CARCompilerTests {
         #expect(checked >= 2, "Showcase has template images (Icons/Settings, Icons/Star)")
     }
 
+    /// On macOS a `mac` entry and a `universal` one share a key (Xcode's keys have no idiom there): the `mac`
+    /// entry is stored, in every set, and each universal entry left out is named in a notice.
+    @Test(arguments: [1, 2])
+    func onMacTheMacEntryTakesTheKeyItSharesWithAUniversalOne(jobs: Int) throws {
+        let fixture = try CatalogFixture()
+        for name in ["Alpha", "Middle", "Zulu"] {
+            try fixture.png("\(name).imageset/universal.png", width: 4, height: 4)
+            try fixture.png("\(name).imageset/mac.png", width: 6, height: 6)
+            try fixture.imageset(
+                name, [("universal.png", #""idiom":"universal","scale":"1x""#), ("mac.png", #""idiom":"mac","scale":"1x""#)])
+        }
+        let index = CatalogReader().read([fixture.root])
+        let options = CompileOptions(
+            platform: .macosx, minimumDeploymentTarget: "14.0", targetDevices: [], appIcon: nil, jobs: jobs, toolVersion: "test")
+        let compiled = try CARCompiler(options: options).compile(index)
+        let car = try CARFile(bytes: compiled.car)
+        for name in ["Alpha", "Middle", "Zulu"] {
+            let facet = try #require(car.facets.first { $0.name == name })
+            #expect(facet.renditions.map { car.renditions[$0].name } == ["mac.png"], "\(name)")
+        }
+        #expect(compiled.notices.filter { $0.contains("same rendition key") }.count == 3, "\(compiled.notices)")
+    }
+
     @Test func outputIsByteIdenticalForAnyOrderAndThreadCount() throws {
         let first = try Self.compile("Showcase.xcassets", jobs: 1).compiled.car
         let second = try Self.compile("Showcase.xcassets", jobs: 4, shuffle: true).compiled.car

@@ -108,6 +108,22 @@ struct CARStreamingTests {
         }
     }
 
+    /// A key is written once: a second value under it is refused whether it follows right after the first or
+    /// comes among the other values after a preferred one took the key.
+    @Test func aKeyIsWrittenOnceAfterPreferredValuesAndInKeyOrder() throws {
+        let sink = MemoryCARSink()
+        let stream = RenditionStream(sink: sink)
+        try stream.reserveHeaderArea()
+        #expect(stream.write(BuiltValue([1]), key: [0, 5], preferred: true))
+        #expect(!stream.write(BuiltValue([2]), key: [0, 5], preferred: true), "a second preferred value under one key")
+        #expect(stream.write(BuiltValue([3]), key: [0, 1]))
+        #expect(stream.write(BuiltValue([4]), key: [0, 5]) == false, "the key a preferred value took")
+        #expect(stream.write(BuiltValue([5]), key: [0, 6]))
+        #expect(!stream.write(BuiltValue([6]), key: [0, 6]), "a second value under one key, right after the first")
+        #expect(stream.written.map(\.key) == [[0, 5], [0, 1], [0, 6]])
+        #expect(stream.written.map(\.address) == [512, 528, 544])
+    }
+
     /// Past the limit nothing more is written, and the error says how large the values alone would be.
     @Test func aStreamPastTheLimitStopsWritingAndSaysHowLarge() throws {
         let sink = MemoryCARSink()

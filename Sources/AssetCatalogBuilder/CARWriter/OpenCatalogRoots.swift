@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The root folders of the catalogs being compiled, held open while their files are read: each file is then
+/// opened relative to its root, so the kernel walks only the part of the path inside the catalog (for the
+/// 30,000 PNGs of the benchmark catalog, two of five components; more for a catalog deep in a project), and a
+/// root renamed meanwhile is still the one read.
+///
+/// A root that cannot be opened has no descriptor: its files are opened by their full paths, as before, and
+/// report their own errors.
+final class OpenCatalogRoots: Sendable {
+    private let descriptors: [Int32?]
+
+    /// Opens `paths` (an index's sources, in their order).
+    init(_ paths: [String]) {
+        descriptors = paths.map { path in
+            guard case .success(let descriptor) = FileSystem.openDirectory(path) else { return nil }
+            return descriptor
+        }
+    }
+
+    deinit {
+        for case let descriptor? in descriptors { FileSystem.close(descriptor) }
+    }
+
+    /// The open root of the index's source number `sourceIndex`, if it could be opened.
+    func descriptor(_ sourceIndex: Int) -> Int32? {
+        descriptors.indices.contains(sourceIndex) ? descriptors[sourceIndex] : nil
+    }
+}
