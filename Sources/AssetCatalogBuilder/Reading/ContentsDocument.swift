@@ -89,27 +89,44 @@ struct ContentsDocument {
     static func reportDuplicateKeys(_ value: JSONValue, place: String, path: String, sink: inout DiagnosticSink) {
         switch value {
         case .object(let object):
-            var seen = Set<String>()
-            var reported = Set<String>()
-            for member in object.members {
-                if !seen.insert(member.key).inserted, reported.insert(member.key).inserted {
-                    sink.emit(
-                        .invalidContents, at: path,
-                        "the key '\(member.key)' appears more than once \(place == "the top level" ? "at" : "in") \(place); the last value is used",
-                        severity: .warning)
-                }
+            for key in duplicateKeys(object.members) {
+                sink.emit(
+                    .invalidContents, at: path,
+                    "the key '\(key)' appears more than once \(place == "the top level" ? "at" : "in") \(place); the last value is used",
+                    severity: .warning)
             }
-            for member in object.members {
+            // The place is spelled out only for the values that can hold keys: most are strings and numbers.
+            for member in object.members where member.value.canHoldKeys {
                 let inner = place == "the top level" ? member.key : "\(place).\(member.key)"
                 reportDuplicateKeys(member.value, place: inner, path: path, sink: &sink)
             }
         case .array(let elements):
-            for (index, element) in elements.enumerated() {
+            for (index, element) in elements.enumerated() where element.canHoldKeys {
                 reportDuplicateKeys(element, place: "\(place)[\(index)]", path: path, sink: &sink)
             }
         case .string, .number, .bool, .null:
             break
         }
+    }
+
+    /// The keys that appear more than once among `members`, each once, in the order of their second
+    /// appearance. An object of a Contents.json has a handful of keys: those are compared pairwise (no set to
+    /// build for each of the tens of thousands of objects in a large catalog); a larger one goes through a set.
+    static func duplicateKeys(_ members: [(key: String, value: JSONValue)]) -> [String] {
+        var duplicates: [String] = []
+        if members.count <= 12 {
+            for later in members.indices.dropFirst() {
+                let key = members[later].key
+                if members[..<later].contains(where: { $0.key == key }), !duplicates.contains(key) { duplicates.append(key) }
+            }
+            return duplicates
+        }
+        var seen = Set<String>()
+        var reported = Set<String>()
+        for member in members where !seen.insert(member.key).inserted && reported.insert(member.key).inserted {
+            duplicates.append(member.key)
+        }
+        return duplicates
     }
 
     /// Reports a value of the wrong type: "'images' should be an array but is a string".

@@ -9,6 +9,14 @@ enum JSONValue: Hashable, Sendable {
     case bool(Bool)
     case null
 
+    /// Whether keys can be found in it: an object, or an array (which may hold objects).
+    var canHoldKeys: Bool {
+        switch self {
+        case .object, .array: return true
+        case .string, .number, .bool, .null: return false
+        }
+    }
+
     /// "a string", "an array", … for messages such as "'images' should be an array but is a string".
     var typeDescription: String {
         switch self {

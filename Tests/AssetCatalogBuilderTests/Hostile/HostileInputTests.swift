@@ -48,6 +48,18 @@ struct HostileInputTests {
         #expect(duplicates.contains { $0.message.contains("'info'") && $0.message.contains("the top level") })
     }
 
+    @Test("duplicate keys are found alike in small objects (compared pairwise) and large ones (through a set)")
+    func duplicateKeysInSmallAndLargeObjects() {
+        func members(_ keys: [String]) -> [(key: String, value: JSONValue)] { keys.map { ($0, JSONValue.null) } }
+        let small = ["a", "b", "a", "c", "b", "a"]
+        #expect(ContentsDocument.duplicateKeys(members(small)) == ["a", "b"])
+        #expect(ContentsDocument.duplicateKeys(members(["x", "y", "z"])).isEmpty)
+        let large = (0..<20).map { "key\($0)" } + small
+        #expect(ContentsDocument.duplicateKeys(members(large)) == ["a", "b"])
+        let largeWithEarlyRepeat = ["k", "k"] + (0..<20).map { "key\($0)" } + ["k"]
+        #expect(ContentsDocument.duplicateKeys(members(largeWithEarlyRepeat)) == ["k"])
+    }
+
     @Test("diagnostics of one file are ordered by index: images[2] before images[10]")
     func diagnosticsOrderedByIndex() throws {
         let fixture = try CatalogFixture()
