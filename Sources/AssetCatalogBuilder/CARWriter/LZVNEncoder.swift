@@ -41,11 +41,11 @@ public enum LZVNEncoder {
     static func lzfseStream(compressing source: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var output: [UInt8] = []
         output.reserveCapacity(source.count / 2 + 64)
-        // One table for the stream, cleared for each block, holding block-relative offsets (below 2^20); small
-        // inputs get a small table, which is cheaper to clear and finds the same matches.
+        // The thread's table (never cleared, see LZVNHashTable); small inputs use fewer of its slots, which finds
+        // the same matches as a table sized for the largest input would.
         var bits = minimumHashBits
         while bits < maximumHashBits && 1 << bits < source.count { bits += 1 }
-        return HashTable.withThreadTable(count: 1 << bits) { table -> [UInt8]? in
+        return LZVNHashTable.withThreadTable(count: 1 << bits) { table -> [UInt8]? in
             // Stored blocks before the first block LZVN shrinks are written only once there is one.
             var anyCompressed = false
             var start = 0
@@ -57,8 +57,8 @@ public enum LZVNEncoder {
                 let sizeAt = output.count
                 appendLE32(&output, 0)
                 let payloadStart = output.count
-                table.initialize(repeating: -1)
-                let compressed = encodeBlock(source, start, end, table: table, hashBits: bits, into: &output)
+                let base = table.numberBlock(length: end - start)
+                let compressed = encodeBlock(source, start, end, table: table.entries, base: base, hashBits: bits, into: &output)
                 let payloadSize = output.count - payloadStart
                 if compressed && payloadSize < end - start {
                     for shift in 0..<4 { output[sizeAt + shift] = UInt8(truncatingIfNeeded: UInt32(payloadSize) >> (8 * UInt32(shift))) }
@@ -130,7 +130,7 @@ public enum LZVNEncoder {
     /// caller then stores the block).
 
     private static func encodeBlock(
-        _ source: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, table: UnsafeMutableBufferPointer<Int32>,
+        _ source: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, table: UnsafeMutableBufferPointer<Int32>, base: Int,
         hashBits: Int, into output: inout [UInt8]
     ) -> Bool {
         let outputStart = output.count
@@ -153,9 +153,10 @@ public enum LZVNEncoder {
             }
             let word = load(position)
             let slot = Int((word &* 2_654_435_761) >> UInt32(32 - hashBits))
+            // An entry below the block's base was left by an earlier block: empty, as far as this one is concerned.
             let stored = Int(table[slot])
-            let candidate = stored < 0 ? -1 : start + stored
-            table[slot] = Int32(truncatingIfNeeded: position - start)
+            let candidate = stored < base ? -1 : start + (stored - base)
+            table[slot] = Int32(truncatingIfNeeded: base + (position - start))
             if candidate >= start, position - candidate <= 0xFFFF, load(candidate) == word {
                 var length = 4
                 while position + length < end, source[candidate + length] == source[position + length] { length += 1 }
@@ -230,7 +231,44 @@ public enum LZVNEncoder {
 /// (64 KiB for a bitmap of 48 by 48 pixels or more) kept coming back from `malloc` as fresh pages: in a
 /// profile of the bench catalog, filling it (page faults included) cost more than encoding the bitmaps
 /// LZVN gives up on.
-private enum HashTable {
+///
+/// Nor is it cleared for each block: entries hold positions numbered on from one block to the next (the
+/// block's base plus the offset in it), so an entry below the current block's base is stale and reads as
+/// empty, exactly as a cleared one would. Clearing 64 KiB before a probe that gives up after 4 KiB of
+/// noise was 1% of a compile. When the numbers would pass `Int32.max` the table is cleared once and
+/// numbering starts again.
+enum LZVNHashTable {
+    /// The thread's table: the next block's base, then the entries.
+    struct Thread {
+        fileprivate let storage: UnsafeMutableRawPointer
+        /// The entries in use (the first `count` of the table).
+        let entries: UnsafeMutableBufferPointer<Int32>
+
+        private var nextBase: UnsafeMutablePointer<Int> { storage.assumingMemoryBound(to: Int.self) }
+
+        /// The base for a block of `length` positions, numbered after every block before it.
+        func numberBlock(length: Int) -> Int {
+            var base = nextBase.pointee
+            if base > Int(Int32.max) - length {
+                UnsafeMutableBufferPointer(start: LZVNHashTable.entries(of: storage), count: LZVNEncoder.maximumTableCount)
+                    .initialize(repeating: -1)
+                base = 0
+            }
+            nextBase.pointee = base + length
+            return base
+        }
+
+        fileprivate func setNextBase(_ base: Int) {
+            nextBase.pointee = base
+        }
+    }
+
+    /// Sets the calling thread's next block base: for tests, which would otherwise encode 2 GiB to see the
+    /// numbering restart.
+    static func setNextBase(_ base: Int) {
+        withThreadTable(count: 1) { $0.setNextBase(base) }
+    }
+
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         let created = pthread_key_create(&key) { free($0) }
@@ -238,16 +276,25 @@ private enum HashTable {
         return key
     }()
 
-    /// Runs `body` with the calling thread's table, `count` entries (at most the largest), not cleared.
-    static func withThreadTable<Result>(count: Int, _ body: (UnsafeMutableBufferPointer<Int32>) -> Result) -> Result {
+    /// The base, then the entries (`malloc` aligns the whole to 16 bytes).
+    private static let headerBytes = 16
+
+    fileprivate static func entries(of storage: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Int32> {
+        (storage + headerBytes).bindMemory(to: Int32.self, capacity: LZVNEncoder.maximumTableCount)
+    }
+
+    /// Runs `body` with the calling thread's table, `count` entries (at most the largest).
+    static func withThreadTable<Result>(count: Int, _ body: (Thread) -> Result) -> Result {
         precondition(count <= LZVNEncoder.maximumTableCount)
-        var table = pthread_getspecific(key)
-        if table == nil {
+        var storage = pthread_getspecific(key)
+        if storage == nil {
             // `malloc`, as the key's destructor frees it when the thread ends.
-            table = malloc(LZVNEncoder.maximumTableCount * MemoryLayout<Int32>.stride)
-            precondition(table != nil, "out of memory for the LZVN hash table")
-            pthread_setspecific(key, table)
+            storage = malloc(headerBytes + LZVNEncoder.maximumTableCount * MemoryLayout<Int32>.stride)
+            precondition(storage != nil, "out of memory for the LZVN hash table")
+            storage!.storeBytes(of: 0, as: Int.self)
+            UnsafeMutableBufferPointer(start: entries(of: storage!), count: LZVNEncoder.maximumTableCount).initialize(repeating: -1)
+            pthread_setspecific(key, storage)
         }
-        return body(UnsafeMutableBufferPointer(start: table!.bindMemory(to: Int32.self, capacity: count), count: count))
+        return body(Thread(storage: storage!, entries: UnsafeMutableBufferPointer(start: entries(of: storage!), count: count)))
     }
 }

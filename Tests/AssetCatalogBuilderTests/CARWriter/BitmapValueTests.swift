@@ -103,7 +103,7 @@ struct BitmapValueTests {
         }
     }
 
-    /// Blocks are independent (the hash table is cleared for each), so a stored block written late, once a
+    /// Blocks are independent (entries an earlier block left in the hash table read as empty), so a stored block written late, once a
     /// later block has compressed, must give the bytes of the two blocks framed one after the other.
     @Test func aStoredBlockBeforeACompressedOneKeepsItsPlace() throws {
         let noise = Array(CARCompilerTests.noiseThenPattern[..<LZVNEncoder.blockSize])
