@@ -42,9 +42,21 @@ bin=".build/release"
 # 268 MB car (and actool for assetc's 334 MB), and for what the machine does for about a second after a
 # 20-second run (measured: a compile or `info` right after actool used 15-25% more CPU time, with 30 to 60
 # times the context switches; one second later, none of it). Each command's own writing is still timed.
+#
+# Then it reads the benchmark catalog's files back into the page cache (BENCH_WARM_CACHE=0 leaves that out),
+# so every timed run, whichever tool's, starts with its inputs cached, as they are when a build has just
+# written or checked them out. Some virtual machines evict page cache on their own: on the one of
+# docs/PERFORMANCE.md the host's proactive reclaim (DAMON, `pageout` of file pages it samples as idle) evicted
+# 317 of the catalog's 40,021 files during one 21-second actool run that read every one of them, and about 60
+# a second after; the next run read those from disk, so its time depended on how long the run before it took.
+warm_inputs() {
+  [ "${BENCH_WARM_CACHE:-1}" = 1 ] && [ -d "${catalog:-}" ] || return 0
+  find "$catalog" -type f -print0 | xargs -0 cat > /dev/null
+}
 settle() {
   sync
   sleep "${BENCH_SETTLE_SECONDS:-1}"
+  warm_inputs
 }
 
 # median_seconds CMD...: runs CMD $runs times (after one warm-up run) and prints the median wall time.
