@@ -44,14 +44,14 @@ let package = Package(
         // Cache prefetch hints for the archive's lookup path (one static inline C function).
         .target(name: "CMemoryHints"),
         // Replacing an output file by exchanging it with the new one (renameat2, which Swift's Glibc lacks).
-        .target(name: "CFileReplace"),
+        .target(name: "CFileSystemCalls"),
         .target(
             name: "AssetCatalog",
             dependencies: ["CPNGSupport", "CLZFSE", "CMemoryHints"]
         ),
         .target(
             name: "AssetCatalogBuilder",
-            dependencies: ["AssetCatalog", "CPNGSupport", "CFileReplace", .product(name: "Yams", package: "Yams")]
+            dependencies: ["AssetCatalog", "CPNGSupport", "CFileSystemCalls", .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "assetc",

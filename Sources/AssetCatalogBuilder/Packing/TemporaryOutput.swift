@@ -1,4 +1,4 @@
-import CFileReplace
+import CFileSystemCalls
 import Foundation
 
 #if canImport(Glibc)

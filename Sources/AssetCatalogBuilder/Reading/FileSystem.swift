@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CFileSystemCalls
 
 /// Thin POSIX wrappers used by the reader: listing folders without following symbolic links,
 /// resolving links, and reading files whole. No Foundation in the hot path.
@@ -87,6 +88,75 @@ enum FileSystem {
 
     /// Lists an open folder (the descriptor stays open), sorted by name, without `.` and `..`.
     static func list(directory descriptor: Int32) -> Result<[Entry], Failure> {
+        var entries: [Entry] = []
+        switch readEntries(descriptor, into: &entries) {
+        case .success:
+            entries.sort { Bytewise.less($0.name, $1.name) }
+            return .success(entries)
+        case .failure(let failure) where failure.code == ENOSYS:
+            return listThroughDirectoryStream(descriptor)
+        case .failure(let failure):
+            return .failure(failure)
+        }
+    }
+
+    /// The entries of an open folder read with `getdents64` straight from `descriptor`: what `readdir` does,
+    /// without the five calls `fdopendir` costs around it (a `dup` to keep the caller's descriptor, an `fstat`,
+    /// two `fcntl` and a second `close`), which were a fifth of the calls made to read a set's folder.
+    /// `ENOSYS` where the system has no such call.
+    private static func readEntries(_ descriptor: Int32, into entries: inout [Entry]) -> Result<Void, Failure> {
+        let size = 32 * 1024
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 8)
+        defer { buffer.deallocate() }
+        // A record: d_ino (8 bytes), d_off (8), d_reclen (2), d_type (1), then the name and its NUL.
+        let nameOffset = 19
+        while true {
+            let count = acat_read_directory_entries(descriptor, buffer.baseAddress, UInt(size))
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(Failure(code: errno))
+            }
+            if count == 0 { return .success(()) }
+            var offset = 0
+            while offset < count {
+                // The kernel's records, checked all the same: a record inside what was read, a name inside it.
+                guard offset + nameOffset < count else { return .failure(Failure(message: "a folder listing record is cut short")) }
+                let length = Int(buffer.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self))
+                guard length > nameOffset, offset + length <= count else {
+                    return .failure(Failure(message: "a folder listing record has a bad length"))
+                }
+                let name = UnsafeRawBufferPointer(rebasing: buffer[(offset + nameOffset)..<(offset + length)])
+                guard let end = name.firstIndex(of: 0) else { return .failure(Failure(message: "a folder listing name is not ended")) }
+                let nameBytes = UnsafeBufferPointer(rebasing: name.bindMemory(to: UInt8.self)[..<end])
+                let type = buffer[offset + 18]
+                offset += length
+                if nameBytes.elementsEqual([0x2E]) || nameBytes.elementsEqual([0x2E, 0x2E]) { continue }
+                guard let decoded = StrictUTF8.decode(nameBytes) else {
+                    // Not valid UTF-8: report it under a repaired name so the user can find it.
+                    entries.append(Entry(name: String(decoding: nameBytes, as: UTF8.self), kind: .other))
+                    continue
+                }
+                entries.append(Entry(name: decoded, kind: kind(ofType: type, name: decoded, in: descriptor)))
+            }
+        }
+    }
+
+    /// What a listing's type byte says an entry is; for `DT_UNKNOWN`, what the file system says without
+    /// following links.
+    private static func kind(ofType type: UInt8, name: String, in descriptor: Int32) -> EntryKind {
+        switch type {
+        case 4: return .directory  // DT_DIR
+        case 8: return .file  // DT_REG
+        case 10: return .symbolicLink  // DT_LNK
+        case 0:  // DT_UNKNOWN: ask the file system without following links.
+            var info = stat()
+            return fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? makeStatus(info).kind : .other
+        default: return .other
+        }
+    }
+
+    /// ``list(directory:)`` through `fdopendir` and `readdir`, where `getdents64` is not available.
+    private static func listThroughDirectoryStream(_ descriptor: Int32) -> Result<[Entry], Failure> {
         let copy = dup(descriptor)
         guard copy >= 0 else { return .failure(Failure(code: errno)) }
         guard let directory = fdopendir(copy) else {
@@ -119,17 +189,7 @@ enum FileSystem {
                 continue
             }
             if name == "." || name == ".." { continue }
-            let kind: EntryKind
-            switch type {
-            case 4: kind = .directory  // DT_DIR
-            case 8: kind = .file  // DT_REG
-            case 10: kind = .symbolicLink  // DT_LNK
-            case 0:  // DT_UNKNOWN: ask the file system without following links.
-                var info = stat()
-                kind = fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? makeStatus(info).kind : .other
-            default: kind = .other
-            }
-            entries.append(Entry(name: name, kind: kind))
+            entries.append(Entry(name: name, kind: kind(ofType: type, name: name, in: descriptor)))
         }
         entries.sort { Bytewise.less($0.name, $1.name) }
         return .success(entries)
