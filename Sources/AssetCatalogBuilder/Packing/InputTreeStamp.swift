@@ -73,20 +73,11 @@ public struct InputTreeStamp: Hashable, Sendable {
     /// into its own digest, on `width` threads, and adds the digests in order; deeper folders (`width` 0)
     /// add their entries directly.
     private static func stampFolder(_ descriptor: Int32, into hasher: inout StampHasher, width: Int) -> Bool {
-        guard let directory = fdopendir(descriptor) else {
-            close(descriptor)
-            return false
-        }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        names.sort { Bytewise.less($0, $1) }
-        let folder = dirfd(directory)
+        defer { FileSystem.close(descriptor) }
+        // The reader's listing: sorted bytewise, names that are not UTF-8 repaired.
+        guard case .success(let entries) = FileSystem.list(directory: descriptor) else { return false }
+        let names = entries.map(\.name)
+        let folder = descriptor
         if width > 0 {
             let frozen = names
             let digests = parallelMap(count: frozen.count, width: width) { position -> UInt64? in
