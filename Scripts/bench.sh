@@ -41,7 +41,8 @@ bin=".build/release"
 # the same two cores: a compile timed right after xcbuild's actool otherwise pays for writing back actool's
 # 268 MB car (and actool for assetc's 334 MB), and for what the machine does for about a second after a
 # 20-second run (measured: a compile or `info` right after actool used 15-25% more CPU time, with 30 to 60
-# times the context switches; one second later, none of it). Each command's own writing is still timed.
+# times the context switches; one second later, none of it; most of those switches were later traced to files
+# the host had evicted, below). Each command's own writing is still timed.
 #
 # Then it reads the benchmark catalog's files back into the page cache (BENCH_WARM_CACHE=0 leaves that out),
 # so every timed run, whichever tool's, starts with its inputs cached, as they are when a build has just
