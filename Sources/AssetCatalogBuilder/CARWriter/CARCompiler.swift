@@ -87,7 +87,7 @@ public struct CARCompiler: Sendable {
         var facet: Int
         var assetName: String
         var kind: AssetKind
-        /// The file, relative to its catalog's root (`catalog`, the index's source number `sourceIndex`).
+        /// The file, relative to the root of its catalog, the index's source number `sourceIndex`.
         var source: String?
         var fileName: String
         var contentType: ContentType?
@@ -105,7 +105,6 @@ public struct CARCompiler: Sendable {
         /// The reader left the file unopened (``ReaderOptions/defersPNGInspection``): the job inspects it as
         /// the reader would have.
         var inspectsFile = false
-        var catalog = ""
         var sourceIndex = 0
     }
 
@@ -134,9 +133,8 @@ public struct CARCompiler: Sendable {
         } catch {
             throw CARCompileError(error)
         }
-        let sink = FileCARSink(output: output)
-        let summary = try compile(index, into: sink)
-        try sink.flush()
+        // The sink has written everything once the compile returns (the header area comes last).
+        let summary = try compile(index, into: FileCARSink(output: output))
         do {
             try output.commit(synchronize: false)
         } catch {
@@ -237,7 +235,6 @@ public struct CARCompiler: Sendable {
                         fileName: fileName, contentType: variant.contentType,
                         traits: variant.traits, attributes: variant.attributes, properties: asset.properties, color: nil,
                         iconSizeIndex: sizeIndex, scaledSide: scaledSides[number])
-                    job.catalog = root
                     job.sourceIndex = asset.sourceIndex
                     job.inspectsFile = variant.inspectionDeferred
                     jobs.append(job)
@@ -643,15 +640,16 @@ public struct CARCompiler: Sendable {
         if job.kind == .imageStack { return flattened(job, key: key) }
         guard let source = job.source else { return .failure(CompileProblem("no file")) }
         // Opened relative to the catalog's root when it is open: the kernel then walks only the path inside it.
+        let catalog = roots.path(job.sourceIndex)
         let directory = roots.descriptor(job.sourceIndex)
-        let path = directory == nil ? job.catalog + "/" + source : source
+        let path = directory == nil ? catalog + "/" + source : source
         var contentType = job.contentType
         let bytes: [UInt8]
         if job.inspectsFile {
             // The reader left this PNG unopened so that it is read once, here: inspect it as the reader would have,
             // and let an error it finds fail the compile as the reader's would have.
             let (outcome, read) = deferredInspector.examineKeepingBytes(path: path, in: directory, noFollow: true)
-            var sink = DiagnosticSink(catalog: job.catalog)
+            var sink = DiagnosticSink(catalog: catalog)
             FileDiagnostics.diagnose(outcome, path: source, kind: job.kind, sink: &sink)
             let errors = sink.diagnostics.filter { $0.severity == .error }
             guard errors.isEmpty else { return .failure(CompileProblem(inputErrors: errors)) }
@@ -821,7 +819,7 @@ public struct CARCompiler: Sendable {
     private static func flattened(_ job: Job, key: RenditionKey) -> Result<CompiledRendition, CompileProblem> {
         var images: [DecodedImage] = []
         for path in job.layerFiles {
-            let name = String(path.split(separator: "/").last ?? Substring(path))
+            let name = lastComponent(path)
             guard case .success(let file) = FileSystem.read(path) else {
                 return .failure(CompileProblem("\(name): cannot be read; the stack has no flattened image at this scale"))
             }

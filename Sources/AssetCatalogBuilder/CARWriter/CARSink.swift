@@ -69,7 +69,7 @@ final class FileCARSink: CARSink {
     }
 
     /// Writes what is gathered.
-    func flush() throws(CARCompileError) {
+    private func flush() throws(CARCompileError) {
         guard pending > 0 else { return }
         try write([UnsafeRawBufferPointer(rebasing: buffer[0..<pending])])
         pending = 0

@@ -12,10 +12,12 @@ import Darwin
 /// A root that cannot be opened has no descriptor: its files are opened by their full paths, as before, and
 /// report their own errors.
 final class OpenCatalogRoots: Sendable {
+    private let paths: [String]
     private let descriptors: [Int32?]
 
     /// Opens `paths` (an index's sources, in their order).
     init(_ paths: [String]) {
+        self.paths = paths
         descriptors = paths.map { path in
             guard case .success(let descriptor) = FileSystem.openDirectory(path) else { return nil }
             return descriptor
@@ -29,5 +31,11 @@ final class OpenCatalogRoots: Sendable {
     /// The open root of the index's source number `sourceIndex`, if it could be opened.
     func descriptor(_ sourceIndex: Int) -> Int32? {
         descriptors.indices.contains(sourceIndex) ? descriptors[sourceIndex] : nil
+    }
+
+    /// The path of the index's source number `sourceIndex` (`.` for a number the index has no source for, as
+    /// the compile's planning takes it).
+    func path(_ sourceIndex: Int) -> String {
+        paths.indices.contains(sourceIndex) ? paths[sourceIndex] : "."
     }
 }

@@ -57,7 +57,7 @@ public struct Packer: Sendable {
                 let existing = FileBytes.status(outputPath), existing.size == record.size,
                 existing.modified == record.modified, existing.inode == record.inode
             {
-                let statuses = Parallel.map(current.paths.count, jobs: options.jobs) {
+                let statuses = parallelMap(count: current.paths.count, width: options.jobs) {
                     FileBytes.status(current.paths[$0])
                 }
                 if !statuses.contains(nil), current.value(statuses.map { $0! }) == record.fingerprint {
@@ -149,7 +149,7 @@ public struct Packer: Sendable {
             }
             let first = start
             let files = plan.files
-            let results = Parallel.map(end - start, jobs: options.jobs) { processor.process(files[first + $0]) }
+            let results = parallelMap(count: end - start, width: options.jobs) { processor.process(files[first + $0]) }
 
             var pending: [OwnedBytes] = []
             var pendingPayloads: [Int: OwnedBytes] = [:]
@@ -369,52 +369,5 @@ struct MemorySink: ArchiveSink {
 
     mutating func writeHead(_ head: [UInt8]) throws(PackError) {
         bytes.replaceSubrange(0..<head.count, with: head)
-    }
-}
-
-// MARK: Parallel work
-
-/// Runs `body` for `0..<count` on up to `jobs` threads and returns the results in index order.
-/// Workers take the next index from a shared counter, so one slow file does not hold up a slice.
-enum Parallel {
-    static func map<Result: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
-        if jobs <= 1 || count <= 1 { return (0..<count).map(body) }
-        let slots = Slots<Result>(count: count)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, count)) { _ in
-            while let index = slots.take() { slots.store(body(index), at: index) }
-        }
-        return slots.collect()
-    }
-
-    /// Write-once result slots and the next-index counter. Each slot is written by one worker and read
-    /// only after `concurrentPerform` returns, which orders the writes before the reads.
-    private final class Slots<Result>: @unchecked Sendable {
-        private let storage: UnsafeMutablePointer<Result?>
-        private let count: Int
-        private let lock = NSLock()
-        private var next = 0
-
-        init(count: Int) {
-            self.count = count
-            storage = .allocate(capacity: count)
-            storage.initialize(repeating: nil, count: count)
-        }
-
-        deinit {
-            storage.deinitialize(count: count)
-            storage.deallocate()
-        }
-
-        func take() -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard next < count else { return nil }
-            defer { next += 1 }
-            return next
-        }
-
-        func store(_ result: Result, at index: Int) { storage[index] = result }
-
-        func collect() -> [Result] { (0..<count).map { storage[$0]! } }
     }
 }

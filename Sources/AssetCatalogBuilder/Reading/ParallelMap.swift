@@ -24,7 +24,8 @@ func parallelMap<Result: Sendable>(count: Int, width: Int, _ body: @Sendable (In
     return slots.collect()
 }
 
-/// A counter shared by the workers of ``parallelMap(count:width:_:)``.
+/// The next index to hand out, shared by the workers of ``parallelMap(count:width:_:)`` and
+/// ``parallelForEachInOrder(count:width:produce:consume:)``.
 private final class SharedCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
@@ -93,12 +94,12 @@ func parallelForEachInOrder<Result: Sendable>(
 }
 
 /// The shared state of ``parallelForEachInOrder(count:width:produce:consume:)``: the next index to hand
-/// out, results waiting for their turn, and whether a thread is consuming. One lock guards it all;
-/// `consume` itself runs outside the lock.
+/// out (a ``SharedCounter``), results waiting for their turn, and whether a thread is consuming. One lock
+/// guards the results and the turn; `consume` itself runs outside it.
 private final class OrderedHandOff<Result>: @unchecked Sendable {
     private let lock = NSLock()
     private let count: Int
-    private var nextToTake = 0
+    private let counter = SharedCounter()
     private var nextToConsume = 0
     private var consuming = false
     private var waiting: [Int: Result] = [:]
@@ -108,11 +109,8 @@ private final class OrderedHandOff<Result>: @unchecked Sendable {
     }
 
     func take() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard nextToTake < count else { return nil }
-        defer { nextToTake += 1 }
-        return nextToTake
+        let index = counter.next()
+        return index < count ? index : nil
     }
 
     /// Files `result` and, unless another thread is already consuming (which will then see it before it
