@@ -188,6 +188,34 @@ struct HonestFailureTests {
         #expect(FileManager.default.fileExists(atPath: archive))
     }
 
+    @Test("An empty asset catalog (only its Contents.json) is a catalog: audit, pack and report accept it with a note")
+    func emptyCatalog() throws {
+        let scratch = try Scratch()
+        // What Xcode writes for a new SwiftUI project's "Preview Assets".
+        let catalog = scratch.file("Preview Content/Preview Assets.xcassets")
+        try FileManager.default.createDirectory(atPath: catalog, withIntermediateDirectories: true)
+        try Data(#"{"info":{"author":"xcode","version":1}}"#.utf8).write(to: URL(fileURLWithPath: catalog + "/Contents.json"))
+        let audit = try Assetc.run(["audit", catalog])
+        #expect(audit.status == 0, "\(audit.stderr)")
+        #expect(audit.stderr.contains("an empty asset catalog"), "\(audit.stderr)")
+        #expect(audit.stdout.contains("in 1 catalog (0 assets)"), "\(audit.stdout)")
+
+        let archive = scratch.file("preview.assetc")
+        let pack = try Assetc.run(["pack", catalog, "-o", archive, "--no-cache"])
+        #expect(pack.status == 0, "\(pack.stderr)")
+        #expect(FileManager.default.fileExists(atPath: archive))
+        let report = try Assetc.run(["report", catalog, "-o", scratch.file("report.html")])
+        #expect(report.status == 0, "\(report.stderr)")
+
+        // A catalog beside an empty plain folder: the folder is still the mistake it was.
+        let folder = scratch.file("typo")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let both = try Assetc.run(["audit", catalog, folder])
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("typo: no asset catalog and no image"), "\(both.stderr)")
+        #expect(!both.stderr.contains("Preview Assets.xcassets: no asset catalog"), "\(both.stderr)")
+    }
+
     // MARK: pack reports every error at once
 
     @Test("pack reports duplicates, input errors and damaged PNGs in one run; --allow-errors packs around all")

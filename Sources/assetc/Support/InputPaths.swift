@@ -44,7 +44,11 @@ enum InputPaths {
     /// Checks that no root came out empty (no asset catalog, no image): a mistyped or empty path must
     /// not pass a CI gate or produce an empty archive. `--allow-empty` accepts them.
     ///
-    /// - Throws: ``CLIError`` (exit 2) naming every empty root.
+    /// An `.xcassets` root with no sets is not such a mistake: it is an empty asset catalog (the "Preview
+    /// Assets" catalog of every new SwiftUI project holds only its `Contents.json`). It is accepted with a
+    /// note on standard error, as `info` reads it.
+    ///
+    /// - Throws: ``CLIError`` (exit 2) naming every empty root that is not an asset catalog.
     static func requireContent(_ index: CatalogIndex, roots: [String], allowEmpty: Bool) throws(CLIError) {
         guard !allowEmpty else { return }
         var used = Set<String>()
@@ -56,7 +60,12 @@ enum InputPaths {
         for diagnostic in index.diagnostics { used.insert(diagnostic.catalog) }
         // Sets of kinds assetc does not pack still show the root is a real catalog.
         let hasUnsupportedSets = !index.unsupportedSets.isEmpty && roots.count == 1
-        let empty = roots.filter { !used.contains($0) && !hasUnsupportedSets }
+        let catalogs = Set(index.sources.filter { $0.kind == .xcassets }.map(\.path))
+        let unused = roots.filter { !used.contains($0) && !hasUnsupportedSets }
+        for root in unused where catalogs.contains(root) {
+            Console.error("note: \(MessageText.quote(root)): an empty asset catalog (no sets)")
+        }
+        let empty = unused.filter { !catalogs.contains($0) }
         guard empty.isEmpty else {
             throw CLIError.usage(
                 empty.map { "\(MessageText.quote($0)): no asset catalog and no image found (give --allow-empty to accept an empty root)" }

@@ -146,7 +146,8 @@ public enum AuditDocumentation {
 
         **Exit status:** 0 when there is no error-level finding (with `--strict`: no error or warning), 1 when
         there is, 2 for usage errors, unreadable configuration or baseline files, roots that do not exist, roots
-        with no asset catalog and no image (unless `--allow-empty`), output that cannot be written, and
+        with no asset catalog and no image (unless `--allow-empty`; an empty `.xcassets` is a catalog, accepted
+        with a note), output that cannot be written, and
         internal errors. Findings in the baseline never fail the run.
 
         ### JSON schema
