@@ -43,10 +43,11 @@ public struct CatalogReader: Sendable {
         // Phase 1: roots and group folders, in order.
         for given in roots {
             var sink = DiagnosticSink(catalog: given)
-            guard let context = CatalogReader.openRoot(given, sourceIndex: contexts.count, sink: &sink) else {
+            guard var context = CatalogReader.openRoot(given, sourceIndex: contexts.count, sink: &sink) else {
                 diagnostics.append(contentsOf: sink.diagnostics)
                 continue
             }
+            context.declaredInputs = options.declaredInputs
             contexts.append(context)
             index.sources.append(CatalogSource(path: given, kind: context.kind))
             switch context.kind {

@@ -23,11 +23,16 @@ public struct ReaderOptions: Hashable, Sendable {
     /// file anyway and inspects it then, so that each is read once (``CARCompiler`` does, and reports what
     /// it finds as the reader would have). Default: `false`.
     public var defersPNGInspection: Bool
+    /// The files a build system declared as inputs (``DeclaredInputs``): a symbolic link at one of these
+    /// paths is followed to the regular file it names even outside the catalog root. Default: `nil`, no
+    /// link leaves the root.
+    public var declaredInputs: DeclaredInputs?
 
     /// Creates options; the defaults suit `assetc info`.
     public init(
         maxPixels: Int = 256_000_000, verifyPixels: Bool = true, jobs: Int? = nil, maxFileBytes: Int = 1 << 30,
-        recompressionEstimate: RecompressionEstimatePolicy? = nil, defersPNGInspection: Bool = false
+        recompressionEstimate: RecompressionEstimatePolicy? = nil, defersPNGInspection: Bool = false,
+        declaredInputs: DeclaredInputs? = nil
     ) {
         self.maxPixels = maxPixels
         self.verifyPixels = verifyPixels
@@ -35,6 +40,7 @@ public struct ReaderOptions: Hashable, Sendable {
         self.maxFileBytes = maxFileBytes
         self.recompressionEstimate = recompressionEstimate
         self.defersPNGInspection = defersPNGInspection
+        self.declaredInputs = declaredInputs
     }
 
     /// The number of threads to use: ``jobs`` or the active processor count, at least 1.

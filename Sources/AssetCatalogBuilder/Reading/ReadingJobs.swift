@@ -12,6 +12,8 @@ struct RootContext: Sendable {
     let realPath: String
     /// The kind of root.
     let kind: CatalogSource.Kind
+    /// Links at these paths may lead out of the root (``ReaderOptions/declaredInputs``).
+    var declaredInputs: DeclaredInputs? = nil
 }
 
 /// A file found in a folder, with links already checked: `ioPath` is where to read it.

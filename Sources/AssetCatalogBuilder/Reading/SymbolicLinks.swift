@@ -1,9 +1,10 @@
 /// The one place that decides whether a symbolic link may be followed: only when its target,
-/// fully resolved, is inside the catalog root. Links are never followed before this check.
+/// fully resolved, is inside the catalog root, or when the link itself is a file the build system declared
+/// as an input (``DeclaredInputs``) and leads to a regular file. Links are never followed before this check.
 enum SymbolicLinks {
     /// Where a link leads.
     enum Target {
-        /// Inside the root: safe to follow.
+        /// Inside the root, or a declared input's regular file: safe to follow.
         case inside(realPath: String, status: FileSystem.Status)
         /// Outside the root: refused.
         case outside(realPath: String)
@@ -14,8 +15,13 @@ enum SymbolicLinks {
     /// Resolves the link at `ioPath` against the root.
     static func resolve(_ ioPath: String, root: RootContext) -> Target {
         guard let real = FileSystem.realPath(ioPath), let status = FileSystem.status(real) else { return .broken }
-        guard FileSystem.isInside(real, root: root.realPath) else { return .outside(realPath: real) }
-        return .inside(realPath: real, status: status)
+        if FileSystem.isInside(real, root: root.realPath) { return .inside(realPath: real, status: status) }
+        // A build sandbox's link to a declared input: followed to a file, never to a folder (a folder would
+        // open everything below it).
+        if status.kind == .file, let declared = root.declaredInputs, declared.contains(ioPath) {
+            return .inside(realPath: real, status: status)
+        }
+        return .outside(realPath: real)
     }
 
     /// The `unsafe-path` message for a link that leads out of the root.

@@ -71,6 +71,9 @@ struct Audit: ParsableCommand {
     @Option(help: ArgumentHelp("Files and assets checked at once (default: one per processor).", valueName: "n"))
     var jobs: Int?
 
+    @OptionGroup(title: "Build systems")
+    var declared: DeclaredInputsOption
+
     func run() throws {
         try AuditCommandSupport.exitingWithTwoOnErrors(perform)
     }
@@ -107,10 +110,11 @@ struct Audit: ParsableCommand {
         }
 
         let auditor = Auditor(configuration: defaultConfiguration, catalogConfigurations: catalogConfigurations, jobs: jobs)
+        let declaredInputs = try declared.load()
         let display = ProgressDisplay(command: "assetc audit", quiet: false)
         let index =
             compiled?.index
-            ?? CatalogReader(options: auditor.readerOptions(ReaderOptions(maxPixels: maxPixels, jobs: jobs))) {
+            ?? CatalogReader(options: auditor.readerOptions(ReaderOptions(maxPixels: maxPixels, jobs: jobs, declaredInputs: declaredInputs))) {
                 display.update(done: $0, total: $1, unit: "sets read")
             }.read(paths)
         display.finish()

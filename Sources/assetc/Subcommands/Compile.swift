@@ -50,6 +50,9 @@ struct Compile: ParsableCommand {
     @Option(help: ArgumentHelp("Images compressed at once (default: one per processor).", valueName: "n"))
     var jobs: Int?
 
+    @OptionGroup(title: "Build systems")
+    var declared: DeclaredInputsOption
+
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give at least one catalog") }
         if CompilePlatform(rawValue: platform) == nil {
@@ -163,7 +166,9 @@ struct CompileRun {
         options.jobs = command.jobs
         let display = ProgressDisplay(command: "assetc compile", quiet: false)
         // The PNGs of sets are inspected by the compile, which reads them anyway: each file is read once.
-        let reader = CatalogReader(options: ReaderOptions(verifyPixels: false, jobs: command.jobs, defersPNGInspection: true)) {
+        let readerOptions = ReaderOptions(
+            verifyPixels: false, jobs: command.jobs, defersPNGInspection: true, declaredInputs: try command.declared.load())
+        let reader = CatalogReader(options: readerOptions) {
             display.update(done: $0, total: $1, unit: "sets read")
         }
         let index = reader.read(command.inputs)

@@ -35,6 +35,9 @@ struct GenerateSwift: ParsableCommand {
     @Option(help: ArgumentHelp("Also write an enum of this name holding every asset, folder by folder (Assets.Onboarding.hero).", valueName: "name"))
     var namespace: String?
 
+    @OptionGroup(title: "Build systems")
+    var declared: DeclaredInputsOption
+
     func validate() throws {
         guard ["public", "internal"].contains(accessLevel) else {
             throw ValidationError("--access-level takes public or internal, not '\(accessLevel)'")
@@ -49,8 +52,9 @@ struct GenerateSwift: ParsableCommand {
     func run() throws {
         var assets: [GeneratedAsset] = []
         var names = Set<String>()
+        let declaredInputs = try declared.load()
         for input in inputs {
-            for asset in try Self.assets(in: input) where names.insert(asset.name).inserted { assets.append(asset) }
+            for asset in try Self.assets(in: input, declaredInputs: declaredInputs) where names.insert(asset.name).inserted { assets.append(asset) }
         }
         let sources = inputs.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
         let generator = SwiftAccessorGenerator(accessLevel: accessLevel, namespace: namespace, sourceDescription: sources)
@@ -65,7 +69,7 @@ struct GenerateSwift: ParsableCommand {
     }
 
     /// The assets of one input, with their variants described.
-    static func assets(in given: String) throws -> [GeneratedAsset] {
+    static func assets(in given: String, declaredInputs: DeclaredInputs?) throws -> [GeneratedAsset] {
         let path = try CARSource.expandingApplication(given)
         if try InputPaths.requireExisting([path]) == [.file] && !CARSource.isCAR(path) {
             let archive: AssetArchive
@@ -78,7 +82,7 @@ struct GenerateSwift: ParsableCommand {
                 throw CLIError("\(path): not a usable assetc archive: \(error)")
             }
         }
-        guard let index = try CatalogLoader.load(path) as? CatalogIndex else { return [] }
+        guard let index = try CatalogLoader.load(path, declaredInputs: declaredInputs) as? CatalogIndex else { return [] }
         return index.assets.map { asset in
             let variants =
                 asset.kind == .color

@@ -33,6 +33,9 @@ struct Info: ParsableCommand {
     @Option(help: ArgumentHelp("Files inspected at once (default: one per processor).", valueName: "n"))
     var jobs: Int?
 
+    @OptionGroup(title: "Build systems")
+    var declared: DeclaredInputsOption
+
     @Flag(
         name: .customLong("verify-pixels"), inversion: .prefixedNo,
         help: "Fully decode every PNG to find CRC, zlib and truncation errors.")
@@ -82,7 +85,7 @@ struct Info: ParsableCommand {
                 throw ExitCode(2)
             }
         } else {
-            let options = ReaderOptions(maxPixels: maxPixels, verifyPixels: verifyPixels, jobs: jobs)
+            let options = ReaderOptions(maxPixels: maxPixels, verifyPixels: verifyPixels, jobs: jobs, declaredInputs: try declared.load())
             index = CatalogReader(options: options).read(paths)
         }
         if json {

@@ -64,6 +64,9 @@ struct Pack: ParsableCommand {
     @Flag(name: .customLong("allow-empty"), help: "Accept a root with no asset catalog and no image (otherwise an error, exit 2).")
     var allowEmpty = false
 
+    @OptionGroup(title: "Build systems")
+    var declared: DeclaredInputsOption
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
@@ -116,7 +119,7 @@ struct Pack: ParsableCommand {
         reporter.phase("reading \(inputs.count == 1 ? inputs[0] : "\(inputs.count) roots")")
 
         // The reader only reads headers: the packer checks every PNG itself (and decodes with --verify-pixels).
-        var readerOptions = ReaderOptions(verifyPixels: false, jobs: jobs)
+        var readerOptions = ReaderOptions(verifyPixels: false, jobs: jobs, declaredInputs: try declared.load())
         if let maxPixels { readerOptions.maxPixels = maxPixels }
         let index = CatalogReader(options: readerOptions) { reporter.update(done: $0, total: $1, unit: "sets read") }.read(inputs)
         do {

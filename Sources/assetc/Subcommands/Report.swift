@@ -39,6 +39,9 @@ struct Report: ParsableCommand {
     @Flag(name: .customLong("allow-empty"), help: "Accept a root with no asset catalog and no image (otherwise an error, exit 2).")
     var allowEmpty = false
 
+    @OptionGroup(title: "Build systems")
+    var declared: DeclaredInputsOption
+
     @Option(help: ArgumentHelp("Files and assets checked at once (default: one per processor).", valueName: "n"))
     var jobs: Int?
 
@@ -86,7 +89,7 @@ struct Report: ParsableCommand {
                 do { knownFindings = try AuditBaseline.load(path: baseline) } catch { throw usage("\(error)") }
             }
             let auditor = Auditor(configuration: defaultConfiguration, catalogConfigurations: perCatalog, jobs: jobs)
-            let index = CatalogReader(options: auditor.readerOptions(ReaderOptions(jobs: jobs))).read(folders)
+            let index = CatalogReader(options: auditor.readerOptions(ReaderOptions(jobs: jobs, declaredInputs: try declared.load()))).read(folders)
             try InputPaths.requireContent(index, roots: folders, allowEmpty: allowEmpty)
             let report = auditor.audit(index, baseline: knownFindings)
             indexedAssets = index.assets.count

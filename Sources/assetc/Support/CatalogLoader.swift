@@ -4,7 +4,7 @@ import Foundation
 
 /// Opens what the user named: a source catalog folder (read with the reader) or a packed archive file.
 enum CatalogLoader {
-    static func load(_ given: String, maxPixels: Int? = nil) throws -> any ResolvableCatalog {
+    static func load(_ given: String, maxPixels: Int? = nil, declaredInputs: DeclaredInputs? = nil) throws -> any ResolvableCatalog {
         let path = try CARSource.expandingApplication(given)
         if try InputPaths.requireExisting([path]) == [.file] {
             if CARSource.isCAR(path) { return CatalogIndex(car: try CARSource.open(path), path: path) }
@@ -14,7 +14,7 @@ enum CatalogLoader {
                 throw CLIError("\(path): not a usable assetc archive: \(error)")
             }
         }
-        var options = ReaderOptions()
+        var options = ReaderOptions(declaredInputs: declaredInputs)
         if let maxPixels { options.maxPixels = maxPixels }
         return CatalogReader(options: options).read([path])
     }
