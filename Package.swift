@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "AssetCatalogBuilder", targets: ["AssetCatalogBuilder"]),
         .library(name: "AssetCatalogServer", targets: ["AssetCatalogServer"]),
         .executable(name: "assetc", targets: ["assetc"]),
+        .executable(name: "assetc-serve", targets: ["assetc-serve"]),
         .plugin(name: "AssetCatalogPlugin", targets: ["AssetCatalogPlugin"]),
         .plugin(name: "AssetCatalogAudit", targets: ["AssetCatalogAudit"]),
     ],
@@ -86,9 +87,19 @@ let package = Package(
             dependencies: [
                 "AssetCatalog",
                 "AssetCatalogBuilder",
-                "AssetCatalogServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        // `assetc serve` (docs/SERVING.md): `assetc` runs this program, installed beside it. A program of its own
+        // because the build-tool plugin below builds `assetc` for the host a second time (and so does every package
+        // that uses the plugin): kept out of `assetc`, Hummingbird and swift-nio are built once, for this alone.
+        .executableTarget(
+            name: "assetc-serve",
+            dependencies: [
+                "AssetCatalogServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Build time: pack a target's .xcassets into a bundle resource and compile typed accessors for it.
@@ -129,6 +140,7 @@ let package = Package(
                 "AssetCatalogServer",
                 "AssetCatalogBuilder",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -314,6 +314,7 @@ PY
 fi
 
 if [ "$only" = serve ]; then
+  swift build -c release --product assetc-serve
   echo
   ASSETC="$PWD/$bin/assetc" Scripts/serve/bench-serve.sh
 fi

@@ -24,6 +24,7 @@ fi
 if [ -z "${ASSETC:-}" ]; then
     Scripts/bootstrap.sh
     swift build --product assetc >/dev/null
+    swift build --product assetc-serve >/dev/null
     ASSETC="$PWD/.build/debug/assetc"
 fi
 
@@ -58,7 +59,7 @@ browse() {
 # got NAME ASSET FILE: every image request for ASSET during the visit got FILE (and there was at least one).
 got() {
     local lines
-    lines=$(grep "name=$2 " "$work/$1.log" | grep -v "variant=.*?variant" || true)
+    lines=$(grep "name=$2 " "$work/$1.log" || true)
     [ -n "$lines" ] || { echo "  no request for $2 in the log of $1" >&2; return 1; }
     if grep -v "variant=$2.imageset/$3" <<<"$lines" | grep -q .; then
         echo "  $2 during $1 got: $(grep -o 'variant=[^ ]*' <<<"$lines" | sort -u | tr '\n' ' ')" >&2

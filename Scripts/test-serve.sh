@@ -17,6 +17,7 @@ fi
 if [ -z "${ASSETC:-}" ]; then
     Scripts/bootstrap.sh
     swift build --product assetc >/dev/null
+    swift build --product assetc-serve >/dev/null
     ASSETC="$PWD/.build/debug/assetc"
 fi
 

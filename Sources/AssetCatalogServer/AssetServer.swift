@@ -116,7 +116,7 @@ public final class AssetServer: Sendable {
     private func fileResponse(
         _ catalog: any ServedCatalog, _ asset: ServedAsset, _ request: TraitRequest, headers requestHeaders: HTTPFields
     ) -> Response {
-        let vary = Self.vary(asset, request)
+        let vary = Self.hintHeaders(asset, request)
         let file: ServedFile
         do {
             file = try catalog.file(for: asset, request: request.traits, pinnedVariant: request.pinnedVariant)
@@ -159,12 +159,17 @@ public final class AssetServer: Sendable {
         return asset.varyingHints.filter { !request.overridden.contains($0.dimension) }
     }
 
+    /// `Vary` and `Critical-CH` of a response: the asset's own, worked out at open, unless the query changes them.
+    static func hintHeaders(_ asset: ServedAsset, _ request: TraitRequest) -> HintHeaders {
+        if request.pinnedVariant == nil, request.overridden.isEmpty { return asset.defaultHintHeaders }
+        return HintHeaders(vary: vary(asset, request))
+    }
+
     /// `Accept-CH` (every hint the server reads), `Critical-CH` (those of them this response varies on) and `Vary`.
-    private func addHintHeaders(_ headers: inout HTTPFields, vary: [ClientHint]) {
+    private func addHintHeaders(_ headers: inout HTTPFields, vary: HintHeaders) {
         headers[.acceptCH] = Self.acceptCH
-        let critical = vary.filter(\.needsAsking)
-        if !critical.isEmpty { headers[.criticalCH] = critical.map(\.rawValue).joined(separator: ", ") }
-        if !vary.isEmpty { headers[.vary] = vary.map(\.rawValue).joined(separator: ", ") }
+        if let critical = vary.critical { headers[.criticalCH] = critical }
+        if let value = vary.vary { headers[.vary] = value }
     }
 
     static let acceptCH = ClientHint.allCases.filter(\.needsAsking).map(\.rawValue).joined(separator: ", ")
@@ -179,7 +184,7 @@ public final class AssetServer: Sendable {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         headers[.cacheControl] = configuration.cacheControl
-        addHintHeaders(&headers, vary: Self.vary(asset, request))
+        addHintHeaders(&headers, vary: Self.hintHeaders(asset, request))
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body.encoded())))
     }
 

@@ -12,6 +12,11 @@ public struct ServedAsset: Sendable {
     public let variants: [ServedVariant]
     /// The hints that can change which variant this asset answers: the `Vary` of its responses.
     public let varyingHints: [ClientHint]
+    /// Per variant, where its file is in the catalog (an archive's payload index, an `Assets.car`'s rendition
+    /// index; -1 for none).
+    let fileIndices: [Int]
+    /// `Vary` and `Critical-CH` for a request that overrides no dimension, worked out once.
+    let defaultHintHeaders: HintHeaders
 
     /// Whether the asset has no file of its own to serve (a colour or a container), and why not.
     public var noFileReason: String? {
@@ -22,12 +27,14 @@ public struct ServedAsset: Sendable {
         }
     }
 
-    init(name: String, kind: AssetKind, variants: [ServedVariant]) {
+    init(name: String, kind: AssetKind, variants: [ServedVariant], fileIndices: [Int] = []) {
         self.name = name
         self.kind = kind
         self.variants = variants
+        self.fileIndices = fileIndices
         let traits = variants.map(\.traits)
         self.varyingHints = ClientHint.allCases.filter { Self.dimension($0.dimension, canChangeAmong: traits) }
+        self.defaultHintHeaders = HintHeaders(vary: varyingHints)
     }
 
     /// Whether a request's value in `dimension` can change which of `variants` wins (or whether one wins at all).
@@ -59,6 +66,18 @@ extension ServedAsset {
         case .gamut: return traits.displayGamut?.token
         case .locale: return traits.locale?.identifier
         }
+    }
+}
+
+/// The `Vary` and `Critical-CH` values for a list of hints (`nil` for an empty list).
+struct HintHeaders: Sendable {
+    let vary: String?
+    let critical: String?
+
+    init(vary hints: [ClientHint]) {
+        vary = hints.isEmpty ? nil : hints.map(\.rawValue).joined(separator: ", ")
+        let critical = hints.filter(\.needsAsking)
+        self.critical = critical.isEmpty ? nil : critical.map(\.rawValue).joined(separator: ", ")
     }
 }
 

@@ -14,8 +14,6 @@ final class ServedCARCatalog: ServedCatalog {
     let sortedNames: [String]
     private let file: CARFile
     private let resolver: Resolver
-    /// Per asset name, per variant: the rendition index.
-    private let renditions: [String: [Int]]
     private let cache = NIOLockedValueBox(FileCache())
 
     /// The most bytes of made files kept at once (64 MiB); past it, files are made for each request.
@@ -32,7 +30,6 @@ final class ServedCARCatalog: ServedCatalog {
         }
         self.file = file
         var assets: [String: ServedAsset] = [:]
-        var renditions: [String: [Int]] = [:]
         for facet in file.facets where assets[facet.name] == nil {
             // The first facet with a name answers, as in the library's lookups.
             let candidates = file.fileCandidates(of: facet)
@@ -47,11 +44,9 @@ final class ServedCARCatalog: ServedCatalog {
                 return false
             }
             let kind: AssetKind = variants.isEmpty && hasColor ? .color : .image
-            assets[facet.name] = ServedAsset(name: facet.name, kind: kind, variants: variants)
-            renditions[facet.name] = candidates
+            assets[facet.name] = ServedAsset(name: facet.name, kind: kind, variants: variants, fileIndices: candidates)
         }
         self.assets = assets
-        self.renditions = renditions
         self.sortedNames = assets.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
@@ -69,8 +64,8 @@ final class ServedCARCatalog: ServedCatalog {
             }
             position = best
         }
-        guard let indices = renditions[asset.name], position < indices.count else { throw .noMatch }
-        let index = indices[position]
+        guard position < asset.fileIndices.count else { throw .noMatch }
+        let index = asset.fileIndices[position]
         if let made = cache.withLockedValue({ $0.files[index] }) {
             return ServedFile(body: made.body, contentType: made.contentType, entityTag: made.entityTag, variant: position)
         }

@@ -56,10 +56,8 @@ final class ServedArchiveCatalog: ServedCatalog {
     let sortedNames: [String]
     private let archive: AssetArchive
     private let resolver: Resolver
-    /// Per asset name, per variant: the payload index (`-1` for a colour).
-    private let payloads: [String: [Int]]
     /// Per payload index: its media type and entity tag.
-    private let payloadFacts: [Int: (mediaType: String, entityTag: String)]
+    private let payloadFacts: [(mediaType: String, entityTag: String)?]
 
     init(path: String, resolver: Resolver) throws(CatalogOpenError) {
         self.path = path
@@ -71,7 +69,6 @@ final class ServedArchiveCatalog: ServedCatalog {
             try archive.verify()
             self.archive = archive
             var assets: [String: ServedAsset] = [:]
-            var payloads: [String: [Int]] = [:]
             var payloadFacts: [Int: (mediaType: String, entityTag: String)] = [:]
             for asset in try archive.assets() {
                 var variants: [ServedVariant] = []
@@ -90,12 +87,12 @@ final class ServedArchiveCatalog: ServedCatalog {
                         payloadFacts[info.index] = (info.contentType.mediaType, tag)
                     }
                 }
-                assets[asset.name] = ServedAsset(name: asset.name, kind: asset.kind, variants: variants)
-                payloads[asset.name] = indices
+                assets[asset.name] = ServedAsset(name: asset.name, kind: asset.kind, variants: variants, fileIndices: indices)
             }
             self.assets = assets
-            self.payloads = payloads
-            self.payloadFacts = payloadFacts
+            var facts = [(mediaType: String, entityTag: String)?](repeating: nil, count: (payloadFacts.keys.max() ?? -1) + 1)
+            for (index, fact) in payloadFacts { facts[index] = fact }
+            self.payloadFacts = facts
             self.sortedNames = assets.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         } catch let error as ArchiveError {
             throw CatalogOpenError(path: path, reason: "\(error)")
@@ -123,10 +120,12 @@ final class ServedArchiveCatalog: ServedCatalog {
                 throw .damaged("\(path): \(error)")
             }
         }
-        guard let indices = payloads[asset.name], position < indices.count, let facts = payloadFacts[indices[position]]
-        else { throw .noFile("'\(asset.name)' variant \(position) has no file") }
+        let payload = position < asset.fileIndices.count ? asset.fileIndices[position] : -1
+        guard payload >= 0, payload < payloadFacts.count, let facts = payloadFacts[payload] else {
+            throw .noFile("'\(asset.name)' variant \(position) has no file")
+        }
         do {
-            let body = try archive.withPayloadBytes(indices[position]) { ByteBuffer(bytes: $0) }
+            let body = try archive.withPayloadBytes(payload) { ByteBuffer(bytes: $0) }
             return ServedFile(body: body, contentType: facts.mediaType, entityTag: facts.entityTag, variant: position)
         } catch {
             throw .damaged("\(path): \(error)")

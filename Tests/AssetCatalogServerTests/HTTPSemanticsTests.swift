@@ -1,6 +1,7 @@
 import AssetCatalog
 import AssetCatalogServer
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Testing
 

@@ -2,6 +2,7 @@ import AssetCatalog
 import AssetCatalogBuilder
 import AssetCatalogServer
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOEmbedded
@@ -77,7 +78,7 @@ struct InProcessClient {
         } catch let error as HTTPError {
             return Answer(status: error.status, headers: error.headers, body: [])
         }
-        var collector = CollectingWriter()
+        let collector = CollectingWriter()
         let body = response.body
         try await body.write(collector.capture)
         return Answer(status: response.status, headers: response.headers, body: collector.box.bytes)

@@ -1,4 +1,5 @@
 import AssetCatalog
+import HTTPTypes
 import Hummingbird
 import Testing
 
@@ -95,7 +96,7 @@ struct TraitMappingTests {
                 ("direction", "rtl"), ("scale", "2x"), ("variant", "4"), ("v", "cache-buster"),
             ], headers: HTTPFields())
         #expect(request.traits.idiom == .pad)
-        #expect(request.traits.displayGamut == .p3)
+        #expect(request.traits.displayGamut == .displayP3)
         #expect(request.traits.horizontalSizeClass == .regular)
         #expect(request.traits.verticalSizeClass == .compact)
         #expect(request.traits.contrast == .high)
