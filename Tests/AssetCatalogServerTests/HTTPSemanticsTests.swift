@@ -187,7 +187,8 @@ struct HTTPSemanticsTests {
     @Test("GET /assets/{name}.json explains the choice with the request's traits")
     func explanation() async throws {
         let client = InProcessClient(try ServerFixture.server())
-        let answer = try await client.request("/assets/Hero.json", headers: ["Sec-CH-DPR": "3", "Sec-CH-Prefers-Color-Scheme": "dark"])
+        let answer = try await client.request(
+            "/assets/Hero.json?contrast=normal", headers: ["Sec-CH-DPR": "3", "Sec-CH-Prefers-Color-Scheme": "dark"])
         #expect(answer.status == .ok)
         #expect(answer.header("Content-Type") == "application/json")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
@@ -196,7 +197,9 @@ struct HTTPSemanticsTests {
         #expect(document["vary"] as? [String] == ["Sec-CH-DPR", "Sec-CH-Prefers-Color-Scheme"])
         let candidates = try #require(document["candidates"] as? [[String: Any]])
         #expect(candidates.filter { $0["outcome"] as? String == "chosen" }.count == 1)
-        #expect(candidates.contains { $0["outcome"] as? String == "eliminated" }, "light variants lose to a dark request")
+        #expect(
+            candidates.contains { $0["eliminatedBy"] as? String == "contrast" },
+            "high-contrast variants are eliminated on a normal-contrast request")
     }
 
     @Test("/healthz, /metrics in Prometheus format, and the gallery page")
