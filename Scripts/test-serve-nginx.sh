@@ -44,6 +44,9 @@ replica2=$SERVE_PORT
 
 port=$(free_port)
 mkdir -p "$work/nginx/logs" "$work/nginx/cache" "$work/nginx/temp"
+# Started as root, nginx's workers run as an unprivileged user: they must reach the cache and temporary folders.
+chmod 755 "$work" "$work/nginx"
+chmod 777 "$work/nginx/cache" "$work/nginx/temp"
 sed -e "s|@PREFIX@|$work/nginx|g" -e "s|@PORT@|$port|g" -e "s|@REPLICA1@|$replica1|g" -e "s|@REPLICA2@|$replica2|g" \
     docs/examples/nginx-cache.conf >"$work/nginx/nginx.conf"
 nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -g "daemon off; pid $work/nginx/nginx.pid; error_log $work/nginx/logs/error.log;" &

@@ -36,8 +36,12 @@ trap cleanup EXIT
 
 "$ASSETC" pack SampleCatalogs/Showcase.xcassets -o "$work/Showcase.assetc" >/dev/null
 mkdir -p "$work/static/assets" "$work/nginx/logs" "$work/nginx/temp"
+# Started as root, nginx's workers run as an unprivileged user: they must read the static file.
+chmod 755 "$work" "$work/static" "$work/static/assets"
+chmod 777 "$work/nginx/temp"
 # The same bytes a DPR 2 light client gets from the server.
 "$ASSETC" extract "$work/Showcase.assetc" Hero --scale 2 -o "$work/static/assets/Hero"
+chmod 644 "$work/static/assets/Hero"
 port=$(free_port)
 cat >"$work/nginx/nginx.conf" <<CONF
 worker_processes auto;

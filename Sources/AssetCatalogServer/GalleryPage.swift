@@ -21,13 +21,13 @@ struct GalleryPage {
             <style>
             :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
             body { margin: 1.5rem; background: #fafafa; color: #111; }
-            @media (prefers-color-scheme: dark) { body { background: #15161a; color: #eee; } figure { background: #23252b; } }
             main { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: 1rem; }
             figure { margin: 0; padding: .75rem; background: #fff; border-radius: .5rem; box-shadow: 0 1px 3px #0003; }
             figure img { display: block; max-width: 100%; max-height: 8rem; margin: 0 auto .5rem; }
             figcaption { font-size: .85rem; overflow-wrap: anywhere; }
             .chosen { font-family: ui-monospace, monospace; font-size: .75rem; opacity: .8; }
             details { font-size: .75rem; } details li.is-chosen { font-weight: bold; }
+            @media (prefers-color-scheme: dark) { body { background: #15161a; color: #eee; } figure { background: #23252b; } }
             </style></head><body>
             <h1>assetc serve</h1>
 
