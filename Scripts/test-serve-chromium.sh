@@ -21,12 +21,7 @@ if [ -z "$browser" ]; then
         exit 0
     fi
 fi
-if [ -z "${ASSETC:-}" ]; then
-    Scripts/bootstrap.sh
-    swift build --product assetc >/dev/null
-    swift build --product assetc-serve >/dev/null
-    ASSETC="$PWD/.build/debug/assetc"
-fi
+ensure_assetc
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/assetc-serve-chromium.XXXXXX")
 SERVE_PID=""

@@ -17,12 +17,7 @@ if ! ensure_package nginx nginx-light && ! ensure_package nginx nginx; then
     echo "test-serve-nginx: skipped: nginx is not installed and cannot be installed here" >&2
     exit 0
 fi
-if [ -z "${ASSETC:-}" ]; then
-    Scripts/bootstrap.sh
-    swift build --product assetc >/dev/null
-    swift build --product assetc-serve >/dev/null
-    ASSETC="$PWD/.build/debug/assetc"
-fi
+ensure_assetc
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/assetc-serve-nginx.XXXXXX")
 pids=()

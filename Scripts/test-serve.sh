@@ -14,12 +14,7 @@ if ! ensure_package curl curl; then
     echo "test-serve: skipped: curl is not installed and cannot be installed here" >&2
     exit 0
 fi
-if [ -z "${ASSETC:-}" ]; then
-    Scripts/bootstrap.sh
-    swift build --product assetc >/dev/null
-    swift build --product assetc-serve >/dev/null
-    ASSETC="$PWD/.build/debug/assetc"
-fi
+ensure_assetc
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/assetc-serve-test.XXXXXX")
 SERVE_PID=""

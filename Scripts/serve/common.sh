@@ -96,3 +96,12 @@ summary() {
     echo "$1: $PASSED passed, $FAILED failed"
     [ "$FAILED" -eq 0 ]
 }
+
+# ensure_assetc: unless ASSETC names one already, builds assetc and assetc-serve (debug) and sets ASSETC.
+ensure_assetc() {
+    if [ -n "${ASSETC:-}" ]; then return 0; fi
+    Scripts/bootstrap.sh
+    swift build --product assetc >/dev/null
+    swift build --product assetc-serve >/dev/null
+    ASSETC="$PWD/.build/debug/assetc"
+}
