@@ -11,7 +11,9 @@ let package = Package(
     products: [
         .library(name: "AssetCatalog", targets: ["AssetCatalog"]),
         .library(name: "AssetCatalogBuilder", targets: ["AssetCatalogBuilder"]),
+        .library(name: "AssetCatalogServer", targets: ["AssetCatalogServer"]),
         .executable(name: "assetc", targets: ["assetc"]),
+        .executable(name: "assetc-serve", targets: ["assetc-serve"]),
         .plugin(name: "AssetCatalogPlugin", targets: ["AssetCatalogPlugin"]),
         .plugin(name: "AssetCatalogAudit", targets: ["AssetCatalogAudit"]),
     ],
@@ -23,6 +25,16 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // `swift package generate-documentation` (DocC); a command plugin, linked into nothing.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `assetc serve` and the AssetCatalogServer library only (docs/SERVING.md): HTTP on swift-nio, logging,
+        // graceful shutdown, Prometheus metrics. Hummingbird's default traits are off: they bring in
+        // swift-configuration, which nothing here uses.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -53,6 +65,23 @@ let package = Package(
             name: "AssetCatalogBuilder",
             dependencies: ["AssetCatalog", "CPNGSupport", "CFileSystemCalls", .product(name: "Yams", package: "Yams")]
         ),
+        // The HTTP server of `assetc serve`, as a library an app mounts in its own Hummingbird router.
+        .target(
+            name: "AssetCatalogServer",
+            dependencies: [
+                "AssetCatalog",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
         .executableTarget(
             name: "assetc",
             dependencies: [
@@ -60,6 +89,17 @@ let package = Package(
                 "AssetCatalogBuilder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        // `assetc serve` (docs/SERVING.md): `assetc` runs this program, installed beside it. A program of its own
+        // because the build-tool plugin below builds `assetc` for the host a second time (and so does every package
+        // that uses the plugin): kept out of `assetc`, Hummingbird and swift-nio are built once, for this alone.
+        .executableTarget(
+            name: "assetc-serve",
+            dependencies: [
+                "AssetCatalogServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Build time: pack a target's .xcassets into a bundle resource and compile typed accessors for it.
@@ -91,6 +131,19 @@ let package = Package(
         .testTarget(
             name: "AssetCatalogBuilderTests",
             dependencies: ["AssetCatalogBuilder"]
+        ),
+        // In process through the router `assetc serve` builds, an embedded channel for the connection; no
+        // HummingbirdTesting (it would bring async-http-client and swift-nio-ssl into every CI build).
+        .testTarget(
+            name: "AssetCatalogServerTests",
+            dependencies: [
+                "AssetCatalogServer",
+                "AssetCatalogBuilder",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "AssetcEndToEndTests",

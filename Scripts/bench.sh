@@ -8,6 +8,9 @@
 #                                 name lookups from 1 to the core count threads against a Dictionary baseline
 #   Scripts/bench.sh optimize     pack --optimize against oxipng level 2 (pyoxipng) and optipng -o2 on the 200
 #                                 artwork PNGs of ../shared/bench/gen-artwork.sh, all on every core, same run
+#   Scripts/bench.sh serve        assetc serve against nginx serving the same bytes as a static file (wrk, 2 threads,
+#                                 64 connections, same run), p99 latency, RSS after 10,000 and 1,000,000 requests
+#                                 (Scripts/serve/bench-serve.sh; installs wrk and nginx with apt-get)
 #   Scripts/bench.sh scale        time per set and peak RSS at 10,000 and 100,000 sets (SCALE_SMALL, SCALE_LARGE
 #                                 pick other sizes; SCALE_BASELINE_BIN=path/to/old/assetc runs it too, interleaved)
 #
@@ -25,7 +28,7 @@ runs="${BENCH_RUNS:-5}"
 mkdir -p "$bench_dir"
 
 swift build -c release --product assetc
-if [ "$only" = compile ] || [ "$only" = optimize ] || [ "$only" = scale ]; then
+if [ "$only" = compile ] || [ "$only" = optimize ] || [ "$only" = scale ] || [ "$only" = serve ]; then
   : # the assetc binary is all it needs
 elif [ "$only" = car ]; then
   swift build -c release --product CARBenchmark
@@ -101,7 +104,7 @@ interleaved_medians() {
 
 catalog="$bench_dir/Bench.xcassets"
 stamp="$bench_dir/.generator-$(sha256sum Scripts/generate-bench-catalog.py | cut -c1-16)"
-if [ ! -e "$stamp" ] && [ "$only" != "resolver" ] && [ "$only" != "car" ] && [ "$only" != "lookup" ] && [ "$only" != "optimize" ] && [ "$only" != "scale" ]; then
+if [ ! -e "$stamp" ] && [ "$only" != "resolver" ] && [ "$only" != "car" ] && [ "$only" != "lookup" ] && [ "$only" != "optimize" ] && [ "$only" != "scale" ] && [ "$only" != "serve" ]; then
   echo "generating $catalog (10,000 image sets x 3 PNG scales)…"
   rm -f "$bench_dir"/.generator-*
   python3 Scripts/generate-bench-catalog.py "$catalog" --sets 10000
@@ -308,6 +311,12 @@ PY
   printf '  %-34s %8ss %12s bytes\n' "optipng -o2 ($cores processes)" "$optipng_s" "$optipng_bytes"
   printf '  %-34s %8ss %12s bytes\n' "assetc pack --optimize" "$assetc_s" "$assetc_bytes"
   echo "  assetc / oxipng: bytes $(ratio "$assetc_bytes" "$oxipng_bytes")x (target <= 1), time $(ratio "$assetc_s" "$oxipng_s")x (target <= 1)"
+fi
+
+if [ "$only" = serve ]; then
+  swift build -c release --product assetc-serve
+  echo
+  ASSETC="$PWD/$bin/assetc" Scripts/serve/bench-serve.sh
 fi
 
 if [ "$only" = scale ]; then

@@ -22,6 +22,7 @@ struct AssetcCommand: ParsableCommand {
             Compile.self,
             Actool.self,
             Generate.self,
+            Serve.self,
         ]
     )
 

@@ -80,20 +80,16 @@ enum CARExtract {
     static func extractOne(
         _ file: CARFile, path: String, name: String, request: TraitCollection, resolver: Resolver, output: String
     ) throws {
-        guard let facet = file.facets.first(where: { $0.name == name }) else {
+        guard let choice = file.fileChoice(named: name, compatibleWith: request, resolver: resolver) else {
             throw CLIError("no asset named '\(name)' in \(path)")
         }
-        // Only renditions with pixels or a file compete (a multisize set or an undecodable one is not an answer).
-        let candidates = facet.renditions.filter { CARFile.outputExtension(file.renditions[$0]) != nil }
-        let explanation = resolver.explain(candidates.map { file.traits(of: file.renditions[$0]) }, for: request)
-        guard let chosen = explanation.chosenIndex.map({ candidates[$0] }) else {
+        guard let chosen = choice.chosenRendition else {
             throw CLIError("no variant of '\(name)' matches \(request)")
         }
         let rendition = file.renditions[chosen]
         let bytes: [UInt8]
         do {
-            switch try CARDecoder(file: file).decode(chosen) {
-            case .image(let image): bytes = try PNGCodec.encodeRGBA8(image)
+            switch try file.fileBytes(ofRendition: chosen, decoder: CARDecoder(file: file)) {
             case .file(let stored, _): bytes = stored
             case .color: throw CLIError("'\(name)' is a colour, which has no file; use `assetc resolve`")
             case .notDecodable(let reason):
