@@ -80,14 +80,18 @@ enum CARExtract {
     static func extractOne(
         _ file: CARFile, path: String, name: String, request: TraitCollection, resolver: Resolver, output: String
     ) throws {
-        guard let facet = file.facets.first(where: { $0.name == name }) else {
+        // The candidates and the ranking `resolve` uses, so extract writes the rendition resolve names.
+        guard let candidates = CatalogIndex(car: file, path: path).candidates(named: name) else {
             throw CLIError("no asset named '\(name)' in \(path)")
         }
-        // Only renditions with pixels or a file compete (a multisize set or an undecodable one is not an answer).
-        let candidates = facet.renditions.filter { CARFile.outputExtension(file.renditions[$0]) != nil }
-        let explanation = resolver.explain(candidates.map { file.traits(of: file.renditions[$0]) }, for: request)
-        guard let chosen = explanation.chosenIndex.map({ candidates[$0] }) else {
+        guard let best = candidates.best(for: request, resolver: resolver) else {
             throw CLIError("no variant of '\(name)' matches \(request)")
+        }
+        if candidates[best].color != nil {
+            throw CLIError("'\(name)' is a colour, which has no file; use `assetc resolve`")
+        }
+        guard let source = candidates[best].source, let chosen = file.outputPaths().first(where: { $0.value == source })?.key else {
+            throw CLIError("'\(name)' chose a rendition with nothing to write: \(candidates[best].notDecoded ?? "no file")")
         }
         let rendition = file.renditions[chosen]
         let bytes: [UInt8]

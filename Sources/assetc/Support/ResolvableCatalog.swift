@@ -10,6 +10,23 @@ struct CandidateVariant {
     var pixelWidth: Int?
     var pixelHeight: Int?
     var color: ColorValue?
+    /// For a rendition of an `Assets.car`: what CoreUI ranks it by beyond its traits.
+    var keyFacts: CoreUIKeyFacts?
+    /// Why its pixels cannot be decoded (a rendition of an `Assets.car` in a compression assetc does not decode
+    /// yet); it still takes part in resolution.
+    var notDecoded: String?
+}
+
+extension [CandidateVariant] {
+    /// Every candidate's key facts, or `nil` when none has any (a source catalog or an archive).
+    var keyFacts: [CoreUIKeyFacts]? {
+        contains { $0.keyFacts != nil } ? map { $0.keyFacts ?? CoreUIKeyFacts() } : nil
+    }
+
+    /// The index of the candidate `resolver` picks for `request`.
+    func best(for request: TraitCollection, resolver: Resolver) -> Int? {
+        resolver.bestVariant(among: map(\.traits), keyFacts: keyFacts, for: request)
+    }
 }
 
 /// What `resolve`, `matrix` and friends need from a catalog: names and their selectable variants,
@@ -33,7 +50,8 @@ extension CatalogIndex: ResolvableCatalog {
         return asset.selectableVariants.map { variant in
             CandidateVariant(
                 traits: variant.traits, source: variant.source, contentType: variant.contentType,
-                pixelWidth: variant.inspection?.pixelWidth, pixelHeight: variant.inspection?.pixelHeight)
+                pixelWidth: variant.inspection?.pixelWidth, pixelHeight: variant.inspection?.pixelHeight,
+                keyFacts: variant.coreUIKeyFacts, notDecoded: variant.coreUIKeyFacts == nil ? nil : variant.attributes["not-decoded"])
         }
     }
 }
