@@ -190,4 +190,40 @@ struct CoreUICompiledAgreementTests {
         #expect(matrix.status == 0, "\(matrix.output)")
         #expect(matrix.stdout.contains(try chosen("IdiomOrScale", ["--device", "iphone-portrait"])))
     }
+
+    @Test("a rendition in a compression assetc cannot decode still answers, under both rule sets, and the answer says so")
+    func undecodableRenditionAnswers() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assetc-coreui-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let catalog = try Self.rulesCatalog(in: folder)
+        let output = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let compile = try Assetc.run(["compile", catalog.path, "--compile", output.path, "--platform", "iphoneos", "--minimum-deployment-target", "17.0"])
+        try #require(compile.status == 0, "\(compile.output)")
+        // Give m3.png's bitmap record (MLEC, after its CSI header's name) a compression number no decoder knows.
+        let car = output.appendingPathComponent("Assets.car")
+        var bytes = [UInt8](try Data(contentsOf: car))
+        let name = try #require(Self.find(Array("m3.png".utf8), in: bytes, from: 0))
+        let record = try #require(Self.find(Array("MLEC".utf8), in: bytes, from: name))
+        bytes[record + 8] = 99
+        try Data(bytes).write(to: car)
+        for rules in ["coreui", "assetc"] {
+            let run = try Assetc.run(["resolve", car.path, "MissingScales", "--rules", rules, "--scale", "3", "--idiom", "phone"])
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.stdout.contains("m3"), "\(rules): \(run.stdout)")
+            #expect(run.stdout.contains("pixels: cannot be decoded by assetc yet"), "\(rules): \(run.stdout)")
+            let json = try Assetc.run(["resolve", car.path, "MissingScales", "--rules", rules, "--scale", "3", "--idiom", "phone", "--json"])
+            let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+            #expect((object?["notDecoded"] as? String)?.contains("compression") == true, "\(json.stdout)")
+        }
+        // extract names the reason instead of writing a file; the decodable 1x still extracts.
+        let extract = try Assetc.run(["extract", car.path, "MissingScales", "--rules", "coreui", "--scale", "3", "--idiom", "phone", "-o", folder.appendingPathComponent("m.png").path])
+        #expect(extract.status != 0 && extract.stderr.contains("cannot be decoded"), "\(extract.output)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("m.png").path))
+    }
+
+    static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        return (start...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
 }

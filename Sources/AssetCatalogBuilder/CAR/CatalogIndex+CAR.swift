@@ -7,16 +7,13 @@ extension CatalogIndex {
     /// A variant's ``Variant/source`` is the path `extract --all` writes it to (`CARFile.outputPaths()`; the stored
     /// name is the `rendition` attribute), its ``FileInspection/problem`` why its pixels cannot be decoded, its ``FileInspection`` the stored size in
     /// bytes (header, info tags and payload) and the pixel size from the header; its attributes keep everything
-    /// else (see `CARFile.attributes(of:)`), its ``Variant/coreUIKeyFacts`` what CoreUI ranks it by beyond its
-    /// traits. Every rendition with content takes part in resolution, decodable or not (``Variant/isSelectable``).
-    /// Renditions without a facet are not assets (`CARFile.internalRenditions`).
+    /// else (see `CARFile.attributes(of:)`). Renditions without a facet are not assets (`CARFile.internalRenditions`).
     public init(car: CARFile, path: String) {
         var assets: [Asset] = []
         let outputPaths = car.outputPaths()
         for facet in car.facets {
             let renditions = facet.renditions.map { car.renditions[$0] }
             var asset = Asset(name: facet.name, kind: Self.kind(of: renditions), sourceIndex: 0, path: facet.name)
-            let lookup: CARFile.CoreUILookup = asset.kind == .data ? .data : .image
             for (rendition, index) in zip(renditions, facet.renditions) {
                 let traits = car.traits(of: rendition)
                 if case .color(let color) = rendition.payload, asset.kind == .color {
@@ -26,15 +23,14 @@ extension CatalogIndex {
                 let type = Self.contentType(of: rendition)
                 let pixelSize = rendition.width > 0 && rendition.height > 0
                 let attributes = car.attributes(of: rendition)
-                var variant = Variant(
-                    traits: traits, source: outputPaths[index], contentType: type,
-                    inspection: FileInspection(
-                        byteCount: rendition.byteCount, contentType: type ?? .unknown,
-                        pixelWidth: pixelSize ? rendition.width : nil, pixelHeight: pixelSize ? rendition.height : nil,
-                        problem: attributes["not-decoded"]),
-                    attributes: attributes)
-                variant.coreUIKeyFacts = car.coreUIKeyFacts(of: rendition, in: facet, lookup: lookup)
-                asset.variants.append(variant)
+                asset.variants.append(
+                    Variant(
+                        traits: traits, source: outputPaths[index], contentType: type,
+                        inspection: FileInspection(
+                            byteCount: rendition.byteCount, contentType: type ?? .unknown,
+                            pixelWidth: pixelSize ? rendition.width : nil, pixelHeight: pixelSize ? rendition.height : nil,
+                            problem: attributes["not-decoded"]),
+                        attributes: attributes))
             }
             assets.append(asset)
         }
@@ -55,7 +51,7 @@ extension CatalogIndex {
     }
 
     /// What `extract` writes for the rendition: a PNG for bitmaps, the stored file for raw payloads.
-    static func contentType(of rendition: CARRendition) -> ContentType? {
+    public static func contentType(of rendition: CARRendition) -> ContentType? {
         switch rendition.payload {
         case .bitmap: return .png
         case .none: return rendition.internalReference == nil ? nil : .png

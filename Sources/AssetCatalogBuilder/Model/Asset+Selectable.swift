@@ -11,11 +11,8 @@ extension Asset {
 }
 
 extension Variant {
-    /// Whether the variant has a file that exists, is sound and matches its extension; for a rendition of an
-    /// `Assets.car`, whether it has content of its own (whatever its compression: which rendition a device gets
-    /// does not depend on whether assetc can decode its pixels).
+    /// Whether the variant has a file that exists, is sound and matches its extension.
     public var isSelectable: Bool {
-        if let facts = coreUIKeyFacts { return source != nil || facts.notReturned == nil }
         guard let source, let inspection else { return false }
         guard inspection.problem == nil, inspection.contentType != .gitLFSPointer else { return false }
         if let expected = ContentType(fileExtensionOf: source) {

@@ -234,9 +234,6 @@ public struct Variant: Hashable, Sendable {
     /// `graphics-feature-set`, `locale`, `compression-type`, `unassigned`, `size`, `platform`, `role`,
     /// `universal-type-identifier`, `alignment-insets`, `resizing`, `luminosity` (`tinted`), …
     public var attributes: [String: String]
-    /// For a rendition of an `Assets.car`: the key attributes CoreUI ranks by that are not traits (set by
-    /// `CatalogIndex(car:path:)`); `nil` for a source catalog's variant.
-    public var coreUIKeyFacts: CoreUIKeyFacts?
     /// ``source``, possibly sharing its bytes with the other variants of the set.
     private var storedSource: SourcePath?
 

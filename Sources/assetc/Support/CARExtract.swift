@@ -81,7 +81,7 @@ enum CARExtract {
         _ file: CARFile, path: String, name: String, request: TraitCollection, resolver: Resolver, output: String
     ) throws {
         // The candidates and the ranking `resolve` uses, so extract writes the rendition resolve names.
-        guard let candidates = CatalogIndex(car: file, path: path).candidates(named: name) else {
+        guard let candidates = CARCatalog(file: file, path: path).candidates(named: name) else {
             throw CLIError("no asset named '\(name)' in \(path)")
         }
         guard let best = candidates.best(for: request, resolver: resolver) else {
@@ -90,7 +90,7 @@ enum CARExtract {
         if candidates[best].color != nil {
             throw CLIError("'\(name)' is a colour, which has no file; use `assetc resolve`")
         }
-        guard let source = candidates[best].source, let chosen = file.outputPaths().first(where: { $0.value == source })?.key else {
+        guard candidates[best].source != nil, let chosen = candidates[best].rendition else {
             throw CLIError("'\(name)' chose a rendition with nothing to write: \(candidates[best].notDecoded ?? "no file")")
         }
         let rendition = file.renditions[chosen]

@@ -15,6 +15,8 @@ struct CandidateVariant {
     /// Why its pixels cannot be decoded (a rendition of an `Assets.car` in a compression assetc does not decode
     /// yet); it still takes part in resolution.
     var notDecoded: String?
+    /// For a rendition of an `Assets.car`: its index in the file's renditions.
+    var rendition: Int?
 }
 
 extension [CandidateVariant] {
@@ -50,8 +52,7 @@ extension CatalogIndex: ResolvableCatalog {
         return asset.selectableVariants.map { variant in
             CandidateVariant(
                 traits: variant.traits, source: variant.source, contentType: variant.contentType,
-                pixelWidth: variant.inspection?.pixelWidth, pixelHeight: variant.inspection?.pixelHeight,
-                keyFacts: variant.coreUIKeyFacts, notDecoded: variant.coreUIKeyFacts == nil ? nil : variant.attributes["not-decoded"])
+                pixelWidth: variant.inspection?.pixelWidth, pixelHeight: variant.inspection?.pixelHeight)
         }
     }
 }
