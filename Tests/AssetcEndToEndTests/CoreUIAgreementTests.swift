@@ -111,6 +111,16 @@ struct CoreUICompiledAgreementTests {
             .write(to: set.appendingPathComponent("Contents.json"))
     }
 
+    /// `assetc compile` for iOS into `output`; the car's location.
+    static func compile(_ catalog: URL, into output: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let compile = try Assetc.run([
+            "compile", catalog.path, "--compile", output.path, "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
+        ])
+        try #require(compile.status == 0, "\(compile.output)")
+        return output.appendingPathComponent("Assets.car")
+    }
+
     static func rulesCatalog(in folder: URL) throws -> URL {
         let catalog = folder.appendingPathComponent("Rules.xcassets")
         try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
@@ -143,13 +153,7 @@ struct CoreUICompiledAgreementTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let catalogs = [Assetc.repositoryRoot.appendingPathComponent("SampleCatalogs/Showcase.xcassets"), try Self.rulesCatalog(in: folder)]
         for (number, catalog) in catalogs.enumerated() {
-            let output = folder.appendingPathComponent("out\(number)")
-            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-            let compile = try Assetc.run([
-                "compile", catalog.path, "--compile", output.path, "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
-            ])
-            try #require(compile.status == 0, "\(compile.output)")
-            let car = output.appendingPathComponent("Assets.car").path
+            let car = try Self.compile(catalog, into: folder.appendingPathComponent("out\(number)")).path
             let result = try CoreUIAgreementTests.agreement(car: car, appearances: ["dark"])
             #expect(result.compared > 30)
             #expect(result.differences.isEmpty, "\(catalog.lastPathComponent): \(result.differences.count) differ: \(result.differences.prefix(5))")
@@ -160,12 +164,7 @@ struct CoreUICompiledAgreementTests {
     func knownAnswers() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assetc-coreui-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let catalog = try Self.rulesCatalog(in: folder)
-        let output = folder.appendingPathComponent("out")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        let compile = try Assetc.run(["compile", catalog.path, "--compile", output.path, "--platform", "iphoneos", "--minimum-deployment-target", "17.0"])
-        try #require(compile.status == 0, "\(compile.output)")
-        let car = output.appendingPathComponent("Assets.car").path
+        let car = try Self.compile(try Self.rulesCatalog(in: folder), into: folder.appendingPathComponent("out")).path
         func chosen(_ name: String, _ traits: [String]) throws -> String {
             let run = try Assetc.run(["resolve", car, name, "--rules", "coreui", "--json"] + traits)
             let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
@@ -195,13 +194,8 @@ struct CoreUICompiledAgreementTests {
     func undecodableRenditionAnswers() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assetc-coreui-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let catalog = try Self.rulesCatalog(in: folder)
-        let output = folder.appendingPathComponent("out")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        let compile = try Assetc.run(["compile", catalog.path, "--compile", output.path, "--platform", "iphoneos", "--minimum-deployment-target", "17.0"])
-        try #require(compile.status == 0, "\(compile.output)")
+        let car = try Self.compile(try Self.rulesCatalog(in: folder), into: folder.appendingPathComponent("out"))
         // Give m3.png's bitmap record (MLEC, after its CSI header's name) a compression number no decoder knows.
-        let car = output.appendingPathComponent("Assets.car")
         var bytes = [UInt8](try Data(contentsOf: car))
         let name = try #require(Self.find(Array("m3.png".utf8), in: bytes, from: 0))
         let record = try #require(Self.find(Array("MLEC".utf8), in: bytes, from: name))
