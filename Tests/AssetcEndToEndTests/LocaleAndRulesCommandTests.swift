@@ -53,8 +53,9 @@ struct LocaleAndRulesCommandTests {
         let expectations: [(locale: String?, rules: String?, scale: String, file: String)] = [
             ("fr-CA", nil, "2", "frCA@2x.png"), ("fr_ca", nil, "2", "frCA@2x.png"), ("FR-BE", nil, "2", "fr@2x.png"),
             ("de-AT", nil, "2", "de@1x.png"), ("en", nil, "2", "base@2x.png"), (nil, nil, "2", "base@2x.png"),
-            // No 2x German: assetc and CoreUI agree on the German 1x; for 3x French, CoreUI takes the lower 2x too.
-            ("fr", nil, "3", "fr@2x.png"), ("fr", "coreui", "3", "fr@2x.png"),
+            // No 2x German: assetc and CoreUI agree on the German 1x. For 3x French, assetc takes French at 2x;
+            // CoreUI compares the scale before the localization, so the unlocalized exact 3x.
+            ("fr", nil, "3", "fr@2x.png"), ("fr", "coreui", "3", "base@3x.png"),
             // A 3x screen without a locale: the unlocalized exact 3x under both.
             (nil, "coreui", "3", "base@3x.png"),
             // A 4x screen has no exact match: both rule sets take the nearest lower, 3x.

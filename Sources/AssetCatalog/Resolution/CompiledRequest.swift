@@ -69,12 +69,22 @@ public struct CompiledRequest: Hashable, Sendable {
         // Unmarked artwork counting as sRGB or normal contrast: code 0 ranks as code 1 does.
         if rules.unmarkedContrastIsNormal { contrastWord = Self.unmarkedAsFirstValue(contrastWord) }
         if rules.unmarkedGamutIsSRGB { gamutWord = Self.unmarkedAsFirstValue(gamutWord) }
+        if rules.eliminatesOtherGamut, let wanted = request.displayGamut {
+            // CoreUI: the requested gamut or sRGB; any other specified gamut is eliminated.
+            for gamut in DisplayGamut.allCases where gamut != wanted && gamut != .sRGB {
+                let code = UInt64(PackedVariantTraits.code(gamut))
+                gamutWord = (gamutWord & ~(0b111 << (code * 3))) | (0b100 << (code * 3))
+            }
+        }
         let idiom = (Self.exclusiveWord(request.idiom), shifts.idiom)
         let width = (Self.exclusiveWord(request.horizontalSizeClass), shifts.width)
         let height = (Self.exclusiveWord(request.verticalSizeClass), shifts.height)
         let appearance = (Self.exclusiveWord(request.appearance), shifts.appearance)
         let contrast = (contrastWord, shifts.contrast)
-        let direction = (Self.exclusiveWord(request.layoutDirection), shifts.direction)
+        let direction = (
+            rules.eliminatesOtherDirection ? Self.exclusiveWord(request.layoutDirection) : Self.softWord(request.layoutDirection),
+            shifts.direction
+        )
         let gamut = (gamutWord, shifts.gamut)
         let scaleShift = self.scaleShift
         let requestedScale = self.requestedScale

@@ -34,7 +34,10 @@ public struct DimensionMatch: Hashable, Sendable {
         case .appearance:
             return exclusive(dimension, variant.appearance, request.appearance)
         case .direction:
-            return exclusive(dimension, variant.layoutDirection, request.layoutDirection)
+            // CoreUI ranks the other direction after "none" instead of eliminating it.
+            return rules.eliminatesOtherDirection
+                ? exclusive(dimension, variant.layoutDirection, request.layoutDirection)
+                : soft(dimension, variant.layoutDirection, request.layoutDirection)
         case .contrast:
             let offered = variant.contrast ?? (rules.unmarkedContrastIsNormal ? .normal : nil)
             // High-contrast artwork on a normal-contrast screen would look wrong; normal artwork on a
@@ -45,6 +48,10 @@ public struct DimensionMatch: Hashable, Sendable {
             return soft(dimension, offered, request.contrast)
         case .gamut:
             let offered = variant.displayGamut ?? (rules.unmarkedGamutIsSRGB ? .sRGB : nil)
+            // CoreUI takes the requested gamut or sRGB: Display P3 artwork on an sRGB screen is never drawn.
+            if rules.eliminatesOtherGamut, let wanted = request.displayGamut, let offered, offered != wanted, offered != .sRGB {
+                return DimensionMatch(dimension: dimension, quality: .eliminated, score: 0)
+            }
             return soft(dimension, offered, request.displayGamut)
         case .scale:
             return scale(variant.displayScale, request.displayScale, lowerFirst: rules.scalePreference == .lowerFirst)
@@ -110,7 +117,7 @@ public struct DimensionMatch: Hashable, Sendable {
     }
 
     /// Scale: exact, then vector (any), then the nearest higher scale, then the nearest lower one
-    /// (with `lowerFirst`: the nearest lower, then the nearest higher).
+    /// (with `lowerFirst`, CoreUI's: the nearest lower, then vector, then the nearest higher).
     static func scale(_ variant: DisplayScale?, _ request: DisplayScale?, lowerFirst: Bool = false) -> DimensionMatch {
         DimensionMatch(
             dimension: .scale,
@@ -131,14 +138,15 @@ public struct DimensionMatch: Hashable, Sendable {
     static func scaleScore(variant: UInt32, request: UInt32, lowerFirst: Bool = false) -> UInt64 {
         let v = UInt64(variant)
         let r = UInt64(request)
-        // Packed scales are at most 65535, so the preferred side scores 2…65535 and the other side
-        // 65536…131070: every scale on the preferred side beats every one on the other, and nearer
-        // beats further on each side. Nothing saturates, nothing ties.
+        // Packed scales are at most 65535, so the preferred side scores 2…65535 (assetc; CoreUI's lower side
+        // 1…65534, then vector at 65535) and the other side 65536…131070: every scale on the preferred side
+        // beats every one on the other, and nearer beats further on each side. Nothing saturates, nothing ties.
         let up = v &- r &- 1  // meaningful when v > r
         let down = r &- v &- 1  // meaningful when v < r
-        let higher = lowerFirst ? 0x1_0000 &+ up : 2 &+ up
-        let lower = lowerFirst ? 2 &+ down : 0x1_0000 &+ down
-        let specified = v == r ? 0 : (v == 0 ? 1 : (v > r ? higher : lower))
+        let higher = 0x1_0000 &+ up &- (lowerFirst ? 0 : 0xFFFE)
+        let lower = lowerFirst ? 1 &+ down : 0x1_0000 &+ down
+        let vector: UInt64 = lowerFirst ? 0xFFFF : 1
+        let specified = v == r ? 0 : (v == 0 ? vector : (v > r ? higher : lower))
         let unspecified: UInt64 = v == 0 ? 0 : 1
         return r == 0 ? unspecified : specified
     }

@@ -37,6 +37,12 @@ public struct FallbackOrder: Hashable, Sendable {
     /// The documented default order.
     public static let `default` = FallbackOrder(uncheckedDimensions: TraitDimension.allCases)
 
+    /// CoreUI's order (``ResolutionRules/coreUI``): the appearance and contrast UIKit and AppKit walk first, then
+    /// the attributes in the order CoreUI compares them: scale, idiom, gamut, direction, locale, size classes.
+    public static let coreUI = FallbackOrder(uncheckedDimensions: [
+        .appearance, .contrast, .scale, .idiom, .gamut, .direction, .locale, .width, .height,
+    ])
+
     private init(uncheckedDimensions: [TraitDimension]) {
         var packed: UInt64 = 0
         for (position, dimension) in uncheckedDimensions.enumerated() {

@@ -29,6 +29,26 @@ public struct ResolutionExplanation: Hashable, Sendable {
         case eliminated(by: TraitDimension)
         /// It survived and ranked at this place (1 is the winner).
         case ranked(place: Int)
+        /// CoreUI's lookup never returns it, whatever the request (its kind, or a key attribute no request
+        /// names; see ``CoreUIKeyFacts``).
+        case notReturned(reason: String)
+    }
+
+    /// Under rules whose order puts the appearance first (``ResolutionRules/coreUI``), the appearance and contrast
+    /// the answer was found in when they are not the requested ones: CoreUI's own lookup matches the appearance
+    /// exactly and found nothing in the requested one, so the app (UIKit, AppKit) asked again with this fallback
+    /// (dark → any; high-contrast dark → dark → high-contrast any → any). `nil` when the first lookup answered, or
+    /// nothing was found.
+    public var appearanceFallback: (appearance: Appearance?, contrast: Contrast?)? {
+        guard rules.name == ResolutionRules.coreUI.name, let chosenIndex else { return nil }
+        let chosen = candidates[chosenIndex].traits
+        // A light request finds "any" artwork in the first lookup unless the asset has light artwork of its own
+        // (CoreUI knows only the appearances its catalog names; the others are its default, 0).
+        let hasLight = candidates.contains { $0.traits.appearance == .light }
+        let appearanceMatches =
+            chosen.appearance == request.appearance || (request.appearance == .light && chosen.appearance == nil && !hasLight)
+        let contrastMatches = request.contrast != .high || chosen.contrast == .high
+        return appearanceMatches && contrastMatches ? nil : (chosen.appearance, chosen.contrast)
     }
 }
 
@@ -42,6 +62,8 @@ extension ResolutionExplanation.Candidate {
         case .ranked(let place):
             let details = matches.map { "\($0.dimension) \($0.quality.rawValue)" }.joined(separator: ", ")
             return "ranked #\(place): \(details)"
+        case .notReturned(let reason):
+            return "not returned by CoreUI's lookup: \(reason)"
         }
     }
 

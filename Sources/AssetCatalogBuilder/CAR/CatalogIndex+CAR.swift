@@ -51,7 +51,7 @@ extension CatalogIndex {
     }
 
     /// What `extract` writes for the rendition: a PNG for bitmaps, the stored file for raw payloads.
-    static func contentType(of rendition: CARRendition) -> ContentType? {
+    public static func contentType(of rendition: CARRendition) -> ContentType? {
         switch rendition.payload {
         case .bitmap: return .png
         case .none: return rendition.internalReference == nil ? nil : .png

@@ -78,7 +78,7 @@ struct Matrix: ParsableCommand {
                 var request = preset.traits
                 request.locale = locale
                 if let appearance { request.appearance = appearance }
-                let chosen = resolver.bestVariant(among: candidates.map(\.traits), for: request)
+                let chosen = candidates.best(for: request, resolver: resolver)
                 cells[preset.name] = chosen.map {
                     Cell(index: $0, source: candidates[$0].source, traits: candidates[$0].traits)
                 }

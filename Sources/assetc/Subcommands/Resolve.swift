@@ -52,7 +52,12 @@ struct Resolve: ParsableCommand {
         let answer = ResolutionAnswer(name: name, candidates: candidates, request: request, resolver: resolver)
         if json {
             var object = answer.json
-            if explain { object.explanation = answer.explanationJSON }
+            if explain {
+                object.explanation = answer.explanationJSON
+                object.appearanceFallback = answer.explanation.appearanceFallback.map {
+                    ResolutionAnswer.appearanceName($0.appearance, $0.contrast)
+                }
+            }
             try Console.line(try JSONOutput.string(object))
             return
         }
@@ -71,7 +76,7 @@ struct ResolutionAnswer {
         self.name = name
         self.candidates = candidates
         self.request = request
-        self.explanation = resolver.explain(candidates.map(\.traits), for: request)
+        self.explanation = resolver.explain(candidates.map(\.traits), keyFacts: candidates.keyFacts, for: request)
     }
 
     var chosen: CandidateVariant? { explanation.chosenIndex.map { candidates[$0] } }
@@ -79,7 +84,7 @@ struct ResolutionAnswer {
     var json: ResolutionJSON {
         ResolutionJSON(
             name: name, found: chosen != nil, source: chosen?.source, traits: chosen?.traits, color: chosen?.color,
-            pixelWidth: chosen?.pixelWidth, pixelHeight: chosen?.pixelHeight)
+            pixelWidth: chosen?.pixelWidth, pixelHeight: chosen?.pixelHeight, notDecoded: chosen?.notDecoded)
     }
 
     var explanationJSON: [ResolutionJSON.Candidate] {
@@ -87,6 +92,7 @@ struct ResolutionAnswer {
             let outcome: String
             var place: Int?
             var eliminatedBy: String?
+            var reason: String?
             switch candidate.outcome {
             case .eliminated(let dimension):
                 outcome = "eliminated"
@@ -94,10 +100,13 @@ struct ResolutionAnswer {
             case .ranked(let rank):
                 outcome = "ranked"
                 place = rank
+            case .notReturned(let why):
+                outcome = "not-returned"
+                reason = why
             }
             return ResolutionJSON.Candidate(
                 source: candidates[candidate.index].source, traits: candidate.traits, outcome: outcome, place: place,
-                eliminatedBy: eliminatedBy,
+                eliminatedBy: eliminatedBy, reason: reason, notDecoded: candidates[candidate.index].notDecoded,
                 matches: Dictionary(uniqueKeysWithValues: candidate.matches.map { ($0.dimension.rawValue, $0.quality.rawValue) }))
         }
     }
@@ -107,12 +116,16 @@ struct ResolutionAnswer {
         if let chosen {
             lines.append("\(name) → \(chosen.source ?? chosen.color.map(Self.describe) ?? "(color)")")
             lines.append("  variant: \(chosen.traits)")
+            if let notDecoded = chosen.notDecoded {
+                lines.append("  pixels: cannot be decoded by assetc yet (\(notDecoded)); the device still gets this one")
+            }
         } else {
             lines.append("\(name) → no variant matches")
         }
         lines.append("  request: \(request)")
         if explain {
             lines.append("  rules: \(explanation.rules.name), fallback order: \(explanation.order)")
+            lines += appearanceSteps
             for candidate in explanation.candidates {
                 let label = candidates[candidate.index].source ?? candidate.traits.description
                 let marker = candidate.index == explanation.chosenIndex ? "*" : " "
@@ -121,6 +134,24 @@ struct ResolutionAnswer {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Under CoreUI's rules, the two layers of the answer: CoreUI's own lookup (appearance matched exactly), and
+    /// what UIKit or AppKit asked next when it found nothing.
+    var appearanceSteps: [String] {
+        guard explanation.rules.name == ResolutionRules.coreUI.name else { return [] }
+        let asked = Self.appearanceName(request.appearance, request.contrast)
+        guard let fallback = explanation.appearanceFallback else {
+            return ["  CoreUI lookup (appearance \(asked), matched exactly): " + (chosen == nil ? "nothing" : "answered")]
+        }
+        return [
+            "  CoreUI lookup (appearance \(asked), matched exactly): nothing",
+            "  UIKit/AppKit retry (appearance \(Self.appearanceName(fallback.appearance, fallback.contrast))): answered",
+        ]
+    }
+
+    static func appearanceName(_ appearance: Appearance?, _ contrast: Contrast?) -> String {
+        (contrast == .high ? "high-contrast " : "") + (appearance?.token ?? "any")
     }
 
     static func describe(_ color: ColorValue) -> String {
@@ -141,8 +172,13 @@ struct ResolutionJSON: Encodable {
     var color: ColorValue?
     var pixelWidth: Int?
     var pixelHeight: Int?
+    /// Why assetc cannot decode the chosen rendition's pixels (it is still the one the device gets).
+    var notDecoded: String?
     var error: String?
     var explanation: [Candidate]?
+    /// Under `--rules coreui --explain`: the appearance UIKit or AppKit asked again with, when CoreUI's own lookup
+    /// found nothing in the requested one.
+    var appearanceFallback: String?
 
     struct Candidate: Encodable {
         var source: String?
@@ -150,6 +186,8 @@ struct ResolutionJSON: Encodable {
         var outcome: String
         var place: Int?
         var eliminatedBy: String?
+        var reason: String?
+        var notDecoded: String?
         var matches: [String: String]
     }
 }

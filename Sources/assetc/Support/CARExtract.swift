@@ -80,11 +80,18 @@ enum CARExtract {
     static func extractOne(
         _ file: CARFile, path: String, name: String, request: TraitCollection, resolver: Resolver, output: String
     ) throws {
-        guard let choice = file.fileChoice(named: name, compatibleWith: request, resolver: resolver) else {
+        // The candidates and the ranking `resolve` uses, so extract writes the rendition resolve names.
+        guard let candidates = CARCatalog(file: file, path: path).candidates(named: name) else {
             throw CLIError("no asset named '\(name)' in \(path)")
         }
-        guard let chosen = choice.chosenRendition else {
+        guard let best = candidates.best(for: request, resolver: resolver) else {
             throw CLIError("no variant of '\(name)' matches \(request)")
+        }
+        if candidates[best].color != nil {
+            throw CLIError("'\(name)' is a colour, which has no file; use `assetc resolve`")
+        }
+        guard candidates[best].source != nil, let chosen = candidates[best].rendition else {
+            throw CLIError("'\(name)' chose a rendition with nothing to write: \(candidates[best].notDecoded ?? "no file")")
         }
         let rendition = file.renditions[chosen]
         let bytes: [UInt8]

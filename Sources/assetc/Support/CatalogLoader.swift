@@ -7,7 +7,7 @@ enum CatalogLoader {
     static func load(_ given: String, maxPixels: Int? = nil, declaredInputs: DeclaredInputs? = nil) throws -> any ResolvableCatalog {
         let path = try CARSource.expandingApplication(given)
         if try InputPaths.requireExisting([path]) == [.file] {
-            if CARSource.isCAR(path) { return CatalogIndex(car: try CARSource.open(path), path: path) }
+            if CARSource.isCAR(path) { return CARCatalog(file: try CARSource.open(path), path: path) }
             do {
                 return ArchiveCatalog(archive: try AssetArchive(path: path))
             } catch {

@@ -10,6 +10,25 @@ struct CandidateVariant {
     var pixelWidth: Int?
     var pixelHeight: Int?
     var color: ColorValue?
+    /// For a rendition of an `Assets.car`: what CoreUI ranks it by beyond its traits.
+    var keyFacts: CoreUIKeyFacts?
+    /// Why its pixels cannot be decoded (a rendition of an `Assets.car` in a compression assetc does not decode
+    /// yet); it still takes part in resolution.
+    var notDecoded: String?
+    /// For a rendition of an `Assets.car`: its index in the file's renditions.
+    var rendition: Int?
+}
+
+extension [CandidateVariant] {
+    /// Every candidate's key facts, or `nil` when none has any (a source catalog or an archive).
+    var keyFacts: [CoreUIKeyFacts]? {
+        contains { $0.keyFacts != nil } ? map { $0.keyFacts ?? CoreUIKeyFacts() } : nil
+    }
+
+    /// The index of the candidate `resolver` picks for `request`.
+    func best(for request: TraitCollection, resolver: Resolver) -> Int? {
+        resolver.bestVariant(among: map(\.traits), keyFacts: keyFacts, for: request)
+    }
 }
 
 /// What `resolve`, `matrix` and friends need from a catalog: names and their selectable variants,

@@ -22,7 +22,8 @@ struct ResolverPropertyTests {
             if v.displayGamut == nil { v.displayGamut = .sRGB }
             if v.contrast == nil { v.contrast = .normal }
         }
-        let lowerFirst = rules.name == "coreui"
+        let coreUI = rules.name == "coreui"
+        let lowerFirst = coreUI
         func hard<T: Equatable>(_ variant: T?, _ request: T?) -> (Int, Int)? {
             guard let request else { return variant == nil ? (0, 0) : (1, 0) }
             guard let variant else { return (1, 0) }
@@ -38,16 +39,21 @@ struct ResolverPropertyTests {
         case .width: return hard(v.horizontalSizeClass, r.horizontalSizeClass)
         case .height: return hard(v.verticalSizeClass, r.verticalSizeClass)
         case .appearance: return hard(v.appearance, r.appearance)
-        case .direction: return hard(v.layoutDirection, r.layoutDirection)
+        // CoreUI: the other direction ranks after none instead of being eliminated.
+        case .direction: return coreUI ? soft(v.layoutDirection, r.layoutDirection) : hard(v.layoutDirection, r.layoutDirection)
         case .contrast:
             if r.contrast == .normal && v.contrast == .high { return nil }
             return soft(v.contrast, r.contrast)
-        case .gamut: return soft(v.displayGamut, r.displayGamut)
+        case .gamut:
+            // CoreUI: the requested gamut or sRGB, nothing else.
+            if coreUI, let wanted = r.displayGamut, let offered = v.displayGamut, offered != wanted, offered != .sRGB { return nil }
+            return soft(v.displayGamut, r.displayGamut)
         case .scale:
             guard let wanted = r.displayScale?.value else { return v.displayScale == nil ? (0, 0) : (1, 0) }
-            guard let offered = v.displayScale?.value else { return (1, 0) }
+            // CoreUI: exact, the nearest lower, vector (any), the nearest higher.
+            guard let offered = v.displayScale?.value else { return lowerFirst ? (2, 0) : (1, 0) }
             if offered == wanted { return (0, 0) }
-            if lowerFirst { return offered < wanted ? (2, wanted - offered) : (3, offered - wanted) }
+            if lowerFirst { return offered < wanted ? (1, wanted - offered) : (3, offered - wanted) }
             return offered > wanted ? (2, offered - wanted) : (3, wanted - offered)
         case .locale:
             // Exact, then a parent (fewer dropped subtags first), then none, then the same language; else eliminated.
@@ -102,7 +108,7 @@ struct ResolverPropertyTests {
         arguments: [(ResolutionRules.assetc, 11 as UInt64), (.assetc, 12), (.coreUI, 13), (.coreUI, 14)])
     func answerIsOptimalWithLocalesAndRules(rules: ResolutionRules, seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
-        let orders = [FallbackOrder.default, try FallbackOrder(parsing: "scale,locale,gamut"), try FallbackOrder(parsing: "locale,idiom")]
+        let orders = [rules.order, FallbackOrder.default, try FallbackOrder(parsing: "scale,locale,gamut"), try FallbackOrder(parsing: "locale,idiom")]
         for iteration in 0..<3_000 {
             let order = orders[iteration % orders.count]
             let resolver = Resolver(rules: rules.with(order: order))

@@ -11,8 +11,12 @@ enum Assetc {
         var output: String { stdout + stderr }
     }
 
-    /// The built binary: in the same products folder as the test bundle.
+    /// The built binary: in the same products folder as the test bundle, or `$ASSETC_BINARY` (to measure another
+    /// build with the same tests, as docs/RESOLUTION.md's "before" figure was).
     static var binary: URL {
+        if let given = ProcessInfo.processInfo.environment["ASSETC_BINARY"], !given.isEmpty {
+            return URL(fileURLWithPath: given)
+        }
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var folder = executable.deletingLastPathComponent()
         // On macOS the tests run inside `assetcPackageTests.xctest/Contents/MacOS`.
