@@ -41,16 +41,10 @@ public enum Deepmap2Decoder {
     /// needs, before anything is written; damage and modes ``unsupportedReason(_:bytesPerPixel:)`` names throw
     /// ``CARError``.
     public static func decode(_ record: CARBytes, width: Int, height: Int, bytesPerPixel: Int) throws(CARError) -> [UInt8] {
-        guard width > 0, height > 0, bytesPerPixel == 2 || bytesPerPixel == 4 else {
-            throw record.error(.outOfRange, at: 0, "\(width)x\(height) pixels of \(bytesPerPixel) bytes cannot be deepmap2")
+        try DeepmapTiles.decodeWhole(record, width: width, height: height, bytesPerPixel: bytesPerPixel) {
+            (record, width, height, bytesPerPixel, output, rowBytes) throws(CARError) in
+            try decode(record, width: width, height: height, bytesPerPixel: bytesPerPixel, into: output, rowBytes: rowBytes)
         }
-        let (size, overflow) = width.multipliedReportingOverflow(by: height * bytesPerPixel)
-        guard !overflow else { throw record.error(.outOfRange, at: 0, "\(width)x\(height) pixels overflow") }
-        var pixels = [UInt8](repeating: 0, count: size)
-        try pixels.withMutableBytes { output throws(CARError) in
-            try decode(record, width: width, height: height, bytesPerPixel: bytesPerPixel, into: output, rowBytes: width * bytesPerPixel)
-        }
-        return pixels
     }
 
     /// Decodes one record into `output`, `rowBytes` apart (the caller sized `output` for `height` rows).
@@ -60,18 +54,11 @@ public enum Deepmap2Decoder {
         if let reason = unsupportedReason(record, bytesPerPixel: bytesPerPixel) {
             throw record.error(.outOfRange, at: 20, reason)
         }
-        let blobLength = try record.u32(8), high = try record.u32(12)
-        guard high == 0, blobLength <= UInt32(Int32.max) else {
-            throw record.error(.outOfRange, at: 8, "a deepmap2 blob of \(UInt64(high) << 32 | UInt64(blobLength)) bytes")
-        }
-        let blob = try record.slice(16, Int(blobLength), as: "dmp2 blob")
-        guard try blob.tag(0) == "dmp2" else { throw blob.error(.badMagic, at: 0, "expected the tag dmp2") }
+        let blob = try DeepmapTiles.blob(
+            record, tag: "dmp2", width: width, height: height, bytesPerPixel: bytesPerPixel, output: output, rowBytes: rowBytes)
         let mode = try blob.u8(4), quality = Int(try blob.u8(5))
         let tileWidth = Int(try blob.u16(8)), tileHeight = Int(try blob.u16(10))
         guard tileWidth > 0, tileHeight > 0 else { throw blob.error(.outOfRange, at: 8, "a tile of \(tileWidth)x\(tileHeight) pixels") }
-        guard rowBytes >= width * bytesPerPixel, output.count >= rowBytes * (height - 1) + width * bytesPerPixel else {
-            throw blob.error(.outOfRange, at: 0, "the output cannot hold \(width)x\(height) pixels")
-        }
         switch mode {
         case 1:
             // No compression, no tiles: the pixels follow the header, rows unpadded.

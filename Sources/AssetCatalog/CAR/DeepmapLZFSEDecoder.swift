@@ -40,16 +40,10 @@ public enum DeepmapLZFSEDecoder {
     /// Decodes one record (one chunk's rows) to `height` rows of `width` pixels as CoreUI stores them: premultiplied
     /// BGRA (`bytesPerPixel` 4) or grey + alpha (2), rows unpadded. Damage throws ``CARError``.
     public static func decode(_ record: CARBytes, width: Int, height: Int, bytesPerPixel: Int) throws(CARError) -> [UInt8] {
-        guard width > 0, height > 0, bytesPerPixel == 2 || bytesPerPixel == 4 else {
-            throw record.error(.outOfRange, at: 0, "\(width)x\(height) pixels of \(bytesPerPixel) bytes cannot be deepmap-lzfse")
+        try DeepmapTiles.decodeWhole(record, width: width, height: height, bytesPerPixel: bytesPerPixel) {
+            (record, width, height, bytesPerPixel, output, rowBytes) throws(CARError) in
+            try decode(record, width: width, height: height, bytesPerPixel: bytesPerPixel, into: output, rowBytes: rowBytes)
         }
-        let (size, overflow) = width.multipliedReportingOverflow(by: height * bytesPerPixel)
-        guard !overflow else { throw record.error(.outOfRange, at: 0, "\(width)x\(height) pixels overflow") }
-        var pixels = [UInt8](repeating: 0, count: size)
-        try pixels.withMutableBytes { output throws(CARError) in
-            try decode(record, width: width, height: height, bytesPerPixel: bytesPerPixel, into: output, rowBytes: width * bytesPerPixel)
-        }
-        return pixels
     }
 
     /// Decodes one record into `output`, `rowBytes` apart (the caller sized `output` for `height` rows).
@@ -59,16 +53,9 @@ public enum DeepmapLZFSEDecoder {
         if let reason = unsupportedReason(record, bytesPerPixel: bytesPerPixel) {
             throw record.error(.outOfRange, at: 20, reason)
         }
-        let blobLength = try record.u32(8), high = try record.u32(12)
-        guard high == 0, blobLength <= UInt32(Int32.max) else {
-            throw record.error(.outOfRange, at: 8, "a deepmap blob of \(UInt64(high) << 32 | UInt64(blobLength)) bytes")
-        }
-        let blob = try record.slice(16, Int(blobLength), as: "dmap blob")
-        guard try blob.tag(0) == "dmap" else { throw blob.error(.badMagic, at: 0, "expected the tag dmap") }
+        let blob = try DeepmapTiles.blob(
+            record, tag: "dmap", width: width, height: height, bytesPerPixel: bytesPerPixel, output: output, rowBytes: rowBytes)
         let mode = try blob.u8(4), quality = Int(try blob.u8(5))
-        guard rowBytes >= width * bytesPerPixel, output.count >= rowBytes * (height - 1) + width * bytesPerPixel else {
-            throw blob.error(.outOfRange, at: 0, "the output cannot hold \(width)x\(height) pixels")
-        }
         let columns = (width + tileSide - 1) / tileSide, rows = (height + tileSide - 1) / tileSide
         guard columns * rows <= (blob.count - 8) / 4 else {
             throw blob.error(.truncated, at: 8, "\(columns * rows) tiles do not fit in \(blob.count) bytes")

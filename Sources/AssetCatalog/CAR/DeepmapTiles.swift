@@ -38,6 +38,41 @@ enum DeepmapTiles {
         return written
     }
 
+    /// Decodes a whole record to a new array of `height` rows of `width` pixels (unpadded) with `body`, after checking
+    /// the size; what both decoders' public `decode` share.
+    static func decodeWhole(
+        _ record: CARBytes, width: Int, height: Int, bytesPerPixel: Int,
+        _ body: (CARBytes, Int, Int, Int, UnsafeMutableRawBufferPointer, Int) throws(CARError) -> Void
+    ) throws(CARError) -> [UInt8] {
+        guard width > 0, height > 0, bytesPerPixel == 2 || bytesPerPixel == 4 else {
+            throw record.error(.outOfRange, at: 0, "\(width)x\(height) pixels of \(bytesPerPixel) bytes cannot be deepmap")
+        }
+        let (size, overflow) = width.multipliedReportingOverflow(by: height * bytesPerPixel)
+        guard !overflow else { throw record.error(.outOfRange, at: 0, "\(width)x\(height) pixels overflow") }
+        var pixels = [UInt8](repeating: 0, count: size)
+        try pixels.withMutableBytes { output throws(CARError) in
+            try body(record, width, height, bytesPerPixel, output, width * bytesPerPixel)
+        }
+        return pixels
+    }
+
+    /// The blob of a record: after the 16-byte prefix (a version, the pixel format, the blob's length as 8 bytes),
+    /// checked to start with `tag` and to fit `output` for `height` rows.
+    static func blob(
+        _ record: CARBytes, tag: String, width: Int, height: Int, bytesPerPixel: Int, output: UnsafeMutableRawBufferPointer, rowBytes: Int
+    ) throws(CARError) -> CARBytes {
+        let length = try record.u32(8), high = try record.u32(12)
+        guard high == 0, length <= UInt32(Int32.max) else {
+            throw record.error(.outOfRange, at: 8, "a \(tag) blob of \(UInt64(high) << 32 | UInt64(length)) bytes")
+        }
+        let blob = try record.slice(16, Int(length), as: "\(tag) blob")
+        guard try blob.tag(0) == tag else { throw blob.error(.badMagic, at: 0, "expected the tag \(tag)") }
+        guard rowBytes >= width * bytesPerPixel, output.count >= rowBytes * (height - 1) + width * bytesPerPixel else {
+            throw blob.error(.outOfRange, at: 0, "the output cannot hold \(width)x\(height) pixels")
+        }
+        return blob
+    }
+
     /// Reads the `[length (4)][stream]` tile at `offset` of `record`; returns the stream and the offset after it.
     static func tile(_ record: CARBytes, at offset: Int, name: String) throws(CARError) -> (stream: CARBytes, next: Int) {
         let length = Int(try record.u32(offset))

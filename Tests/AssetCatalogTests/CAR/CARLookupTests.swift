@@ -46,14 +46,15 @@ struct CARLookupTests {
     @Test("answers like the resolver's rules on the real files", .enabled(if: FileManager.default.fileExists(atPath: SharedCARs.folder)))
     func realFiles() throws {
         let paths = try FileManager.default.subpathsOfDirectory(atPath: SharedCARs.folder).filter { $0.hasSuffix(".car") }.sorted()
-        #expect(paths.count == 6)
+        // Six files when this was written; the folder has grown since (jo-tools+sudoku), and may grow again.
+        #expect(paths.count >= 6)
         var facets = 0
         for path in paths {
             let file = try CARFile(path: SharedCARs.folder + "/" + path)
             facets += file.facets.count
             Self.checkEveryFacet(file)
         }
-        #expect(facets == 710)
+        #expect(facets >= 710)
     }
 
     @Test("a lookup retains neither the file nor the name")

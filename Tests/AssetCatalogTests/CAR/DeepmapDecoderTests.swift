@@ -125,6 +125,8 @@ struct DeepmapDecoderTests {
         for length in 0..<dmap.count {
             #expect(throws: CARError.self) { try DeepmapLZFSEDecoder.decode(Array(dmap[0..<length]), width: 6, height: 5, bytesPerPixel: 2) }
         }
-        #expect(throws: CARError.self) { try DeepmapLZFSEDecoder.decode(dmap + [0], width: 6, height: 5, bytesPerPixel: 2) }
+        // A byte after the last tile, inside the blob's stated length, is an error.
+        let trailing = Array(dmap[0..<8]) + E.le32(dmap.count - 16 + 1) + Array(dmap[12...]) + [0]
+        #expect(throws: CARError.self) { try DeepmapLZFSEDecoder.decode(trailing, width: 6, height: 5, bytesPerPixel: 2) }
     }
 }
