@@ -161,7 +161,7 @@ if Context.environment["ASSETC_FUZZ"] == "1" {
         ("FuzzArchive", "AssetCatalog"), ("FuzzContentsJSON", "AssetCatalogBuilder"),
         ("FuzzPlainFileName", "AssetCatalogBuilder"), ("FuzzConfig", "AssetCatalogBuilder"),
         ("FuzzImage", "AssetCatalogBuilder"), ("FuzzBatchRequest", "AssetCatalog"),
-        ("FuzzCAR", "AssetCatalog"),
+        ("FuzzCAR", "AssetCatalog"), ("FuzzDeepmap", "AssetCatalog"),
     ]
     // The driver hand-over every target shares.
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))

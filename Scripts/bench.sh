@@ -179,7 +179,7 @@ fi
 
 if [ "$only" = car ]; then
   echo
-  echo "== Assets.car: info --json and extract --all on every file vs cat of the same bytes; LZFSE/LZVN vs reference"
+  echo "== Assets.car: info --json and extract --all on every file vs cat of the same bytes; LZFSE/LZVN vs reference; deepmap2 vs libpng"
   cars_dir="${CARS_DIR:-../shared/cars}"
   [ -d "$cars_dir" ] || cars_dir=/work/shared/cars
   find "$cars_dir" -name '*.car' | sort > "$bench_dir/cars.txt"
@@ -200,8 +200,18 @@ if [ "$only" = car ]; then
     echo "  name lookups on the opened files (CARBenchmark --lookups):"
     xargs -a "$bench_dir/cars.txt" -d '\n' "$bin/CARBenchmark" --lookups
     rm -rf "$bench_dir/lz-streams"
-    xargs -a "$bench_dir/cars.txt" -d '\n' "$bin/CARBenchmark" --dump "$bench_dir/lz-streams" | sed 's/^/  /'
-    python3 Scripts/bench-lz-reference.py "$bench_dir/lz-streams" | sed 's/^/  /'
+    xargs -a "$bench_dir/cars.txt" -d '\n' "$bin/CARBenchmark" --dump "$bench_dir/lz-streams" | tee "$bench_dir/lz-assetc.txt" | sed 's/^/  /'
+    python3 Scripts/bench-lz-reference.py "$bench_dir/lz-streams" | tee "$bench_dir/lz-reference.txt" | sed 's/^/  /'
+    # The ratio of rates on the same streams (target: LZFSE at least 1x the reference).
+    for kind in LZFSE LZVN; do
+      ours=$(awk -v k="$kind" '$1 == k { for (i = 1; i <= NF; i++) if ($i == "MB/s") print $(i - 1) }' "$bench_dir/lz-assetc.txt")
+      reference=$(awk -v k="$kind" '$1 == k && $2 == "reference" { print $3 }' "$bench_dir/lz-reference.txt")
+      if [ -n "$ours" ] && [ -n "$reference" ]; then
+        echo "  $kind: assetc $(awk -v a="$ours" -v b="$reference" 'BEGIN { printf "%.2f", a / b }')x as fast as the reference C decoder"
+      fi
+    done
+    echo "  deepmap2 decode vs libpng on the same pixels (the cars' deepmap2 renditions; target <= 0.5x):"
+    xargs -a "$bench_dir/cars.txt" -d '\n' "$bin/CARBenchmark" --deepmap | sed 's/^/  /'
   fi
 fi
 

@@ -7,13 +7,13 @@
 #   Scripts/fuzz.sh FuzzArchive 600
 #   Scripts/fuzz.sh list
 #
-# Targets: FuzzArchive FuzzContentsJSON FuzzPlainFileName FuzzConfig FuzzImage FuzzBatchRequest FuzzCAR.
+# Targets: FuzzArchive FuzzContentsJSON FuzzPlainFileName FuzzConfig FuzzImage FuzzBatchRequest FuzzCAR FuzzDeepmap.
 # Builds with `-sanitize=fuzzer,address` into .build-fuzz (gitignored), only with ASSETC_FUZZ=1, so
 # the normal build never sees the fuzz targets. Needs a Swift toolchain with libFuzzer (Linux).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets="FuzzArchive FuzzContentsJSON FuzzPlainFileName FuzzConfig FuzzImage FuzzBatchRequest FuzzCAR"
+targets="FuzzArchive FuzzContentsJSON FuzzPlainFileName FuzzConfig FuzzImage FuzzBatchRequest FuzzCAR FuzzDeepmap"
 target="${1:-}"
 seconds="${2:-60}"
 if [[ -z "$target" || "$target" == "list" ]]; then

@@ -6,6 +6,8 @@ import Foundation
 // in a `bvxn` block, so the reference LZFSE library decodes it with its LZVN decoder), for
 // Scripts/bench-lz-reference.py to time the reference implementation on exactly the same payloads.
 //
+// With --deepmap FILE.car… it times the deepmap decoders against libpng on the same pixels (DeepmapBenchmark.swift).
+//
 // With --lookups FILE.car… [--rounds N] [--threads N] it measures name lookups instead
 // (CARFile.renditionIndex(named:compatibleWith:)) from 1 to the core count threads against a
 // Dictionary<String, Int> of the same names (CARLookupBenchmark.swift).
@@ -19,6 +21,10 @@ struct Stream {
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--lookups" {
     runLookupBenchmark(Array(arguments.dropFirst()))
+    exit(0)
+}
+if arguments.first == "--deepmap" {
+    runDeepmapBenchmark(Array(arguments.dropFirst()))
     exit(0)
 }
 var dumpDirectory: String?

@@ -112,7 +112,7 @@ struct CARAuditCommandTests {
         let run = try Assetc.run(["report", car, "-o", page])
         #expect(run.status == 0, "\(run.output)")
         let html = try String(contentsOfFile: page, encoding: .utf8)
-        #expect(html.contains("not decoded: blurred compression cannot be decoded yet"))
+        #expect(html.contains("not decoded: blurred compression cannot be decoded"))
         #expect(html.contains("data:image/png;base64,"))
     }
 }

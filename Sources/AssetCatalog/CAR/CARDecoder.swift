@@ -11,8 +11,8 @@ public enum CARContent: Sendable {
     case notDecodable(reason: String)
 }
 
-/// Decodes renditions of one ``CARFile``: bitmaps (uncompressed, LZFSE, LZVN, zlib, palette-img, in KCBC
-/// chunks or whole), crops of packed atlases for internal references, raw files and colours.
+/// Decodes renditions of one ``CARFile``: bitmaps (uncompressed, RLE, LZFSE, LZVN, zlib, palette-img, deepmap2,
+/// deepmap-LZFSE, in KCBC chunks or whole), crops of packed atlases for internal references, raw files and colours.
 ///
 /// Sizes come from the CSI header and are checked against ``maxPixels`` before anything is allocated;
 /// a damaged stream throws ``CARError`` with ``CARError/Kind/corruptStream``. Decoded atlases are cached,
@@ -22,6 +22,8 @@ public final class CARDecoder {
     public let file: CARFile
     /// Images with more pixels than this are not decoded (their size is listed; decoding says why not).
     public var maxPixels = 256_000_000
+    /// The most bytes an LZFSE-compressed raw payload may inflate to (its block headers are checked first).
+    static let maxRawDataSize = 1 << 28
     private var atlases: [Int: DecodedImage] = [:]
 
     /// Creates a decoder.
@@ -32,6 +34,7 @@ public final class CARDecoder {
     /// Decodes rendition `index` of the file.
     public func decode(_ index: Int) throws(CARError) -> CARContent {
         let rendition = file.renditions[index]
+        if let damage = rendition.damage { throw damage }
         if let reference = rendition.internalReference {
             return try crop(index, rendition, reference)
         }
@@ -39,7 +42,19 @@ public final class CARDecoder {
         case .bitmap(let bitmap):
             return try decodeBitmap(rendition, bitmap)
         case .raw(let bytes):
-            return .file(bytes: bytes.bytes, fileExtension: Self.fileExtension(rendition, bytes))
+            guard rendition.rawDataIsLZFSE else {
+                return .file(bytes: bytes.bytes, fileExtension: Self.fileExtension(rendition, bytes))
+            }
+            let inflated: [UInt8]
+            do {
+                inflated = try LZDecoder.lzfse(bytes.buffer, limit: Self.maxRawDataSize)
+            } catch {
+                throw CARError(.corruptStream, "LZFSE raw data of \(rendition.name)", offset: bytes.base, error.rawValue)
+            }
+            let result = inflated.withUnsafeBytes { buffer in
+                Self.fileExtension(rendition, CARBytes(buffer: buffer, base: bytes.base, structure: "raw data"))
+            }
+            return .file(bytes: inflated, fileExtension: result)
         case .color(let color):
             return .color(color)
         case .multisizeSet(let entries):
@@ -99,6 +114,7 @@ public final class CARDecoder {
         let width = rendition.width, height = rendition.height
         let where_ = "bitmap of \(rendition.name)"
         guard width > 0, height > 0 else { return .notDecodable(reason: "the header gives no pixel size") }
+        if let reason = Self.undecodableReason(rendition) { return .notDecodable(reason: reason) }
         guard width <= maxPixels / height else {
             return .notDecodable(reason: "\(width)x\(height) is more than \(maxPixels) pixels")
         }
@@ -113,19 +129,16 @@ public final class CARDecoder {
             break
         case .paletteImage:
             return .image(try decodePalette(rendition, bitmap))
-        case .deepmap2:
-            guard let piece = bitmap.chunks.first, bitmap.chunks.count == 1 else {
-                return .notDecodable(reason: "deepmap2 compression in chunks cannot be decoded yet")
-            }
-            return try decodeDeepmap2(rendition, piece.data.named("deepmap2 of \(rendition.name)"), bytesPerPixel: bytesPerPixel)
+        case .deepmap2, .deepmapLZFSE:
+            return .image(try decodeDeepmap(rendition, bitmap, bytesPerPixel: bytesPerPixel))
         case .rle:
             guard let piece = bitmap.chunks.first, bitmap.chunks.count == 1 else {
                 throw CARError(.outOfRange, where_, offset: rendition.offset, "RLE bitmaps are not expected in chunks")
             }
             let raw = try Self.runLengthDecode(piece.data.named("RLE bitmap of \(rendition.name)"), width: width, height: height, bytesPerPixel: bytesPerPixel)
             return .image(Self.toRGBA(raw, width: width, height: height, rowBytes: width * bytesPerPixel, bytesPerPixel: bytesPerPixel))
-        case .jpegLZFSE, .blurred, .astc, .hevc, .deepmapLZFSE, .unknown:
-            return .notDecodable(reason: "\(bitmap.compression.name) compression cannot be decoded yet")
+        case .jpegLZFSE, .blurred, .astc, .hevc, .unknown:
+            return .notDecodable(reason: Self.undecodableReason(rendition) ?? "\(bitmap.compression.name) compression is not decoded")
         }
         let rowBytes = rendition.bytesPerRow ?? width * bytesPerPixel
         guard rowBytes >= width * bytesPerPixel, rowBytes <= 16 * width * bytesPerPixel + 64 else {
@@ -253,57 +266,36 @@ public final class CARDecoder {
         }
     }
 
-    /// `deepmap2` *(observed)*: 16 bytes (1, bytes per pixel, length, 0), then `dmp2`, a mode byte, 1, 10, bytes
-    /// per pixel, width and height (2 + 2). Mode 3: a length (4) and an LZFSE stream of the pixels, interleaved,
-    /// rows unpadded. Mode 4: a colour count and entry size (2 + 2), the colours (premultiplied BGRA), a length
-    /// (4) and a stream of one index per pixel (8-bit; 16-bit above 256 colours). Streams are LZFSE, or raw LZVN
-    /// when they do not start with `bvx`. Other modes are not decoded.
-    private func decodeDeepmap2(_ rendition: CARRendition, _ record: CARBytes, bytesPerPixel: Int) throws(CARError) -> CARContent {
+    /// deepmap2 and deepmap-LZFSE: every chunk (or the whole bitmap) is one record covering its rows, decoded
+    /// straight into the image's rows (``Deepmap2Decoder``, ``DeepmapLZFSEDecoder``).
+    private func decodeDeepmap(_ rendition: CARRendition, _ bitmap: CARBitmap, bytesPerPixel: Int) throws(CARError) -> DecodedImage {
         let width = rendition.width, height = rendition.height
-        guard try record.tag(16) == "dmp2" else { throw record.error(.badMagic, at: 16, "expected the tag dmp2") }
-        let mode = try record.u8(20)
-        guard mode == 3 || mode == 4 else { return .notDecodable(reason: "deepmap2 compression (mode \(mode)) cannot be decoded yet") }
-        guard Int(try record.u8(23)) == bytesPerPixel, Int(try record.u16(24)) == width, Int(try record.u16(26)) == height else {
-            throw record.error(.outOfRange, at: 20, "the dmp2 header's size or pixel size differs from the rendition's")
-        }
-        // The pixel stream is LZFSE (`bvx…` blocks) or, for small images, a raw LZVN stream.
-        func inflate(_ at: Int, size: Int) throws(CARError) -> [UInt8] {
-            let length = Int(try record.u32(at))
-            let stream = try record.slice(at + 4, length, as: "deepmap2 stream")
-            do {
-                if stream.count >= 3, stream.buffer[0] == 0x62, stream.buffer[1] == 0x76, stream.buffer[2] == 0x78 {
-                    return try LZDecoder.lzfse(stream.buffer, expectedSize: size)
+        let rowBytes = width * bytesPerPixel
+        var raw = [UInt8](repeating: 0, count: rowBytes * height)
+        let result = raw.withUnsafeMutableBytes { output in
+            Result { () throws(CARError) in
+                var row = 0
+                for chunk in bitmap.chunks {
+                    let rows = chunk.rows ?? (height - row)
+                    guard rows > 0, rows <= height - row else {
+                        throw CARError(.outOfRange, "KCBC chunk", offset: chunk.data.base, "\(rows) rows, \(height - row) left in the image")
+                    }
+                    let target = UnsafeMutableRawBufferPointer(rebasing: output[(row * rowBytes)...])
+                    let record = chunk.data.named("\(bitmap.compression.name) record of \(rendition.name)")
+                    if case .deepmap2 = bitmap.compression {
+                        try Deepmap2Decoder.decode(record, width: width, height: rows, bytesPerPixel: bytesPerPixel, into: target, rowBytes: rowBytes)
+                    } else {
+                        try DeepmapLZFSEDecoder.decode(record, width: width, height: rows, bytesPerPixel: bytesPerPixel, into: target, rowBytes: rowBytes)
+                    }
+                    row += rows
                 }
-                return try LZDecoder.lzvn(stream.buffer, expectedSize: size)
-            } catch {
-                throw CARError(.corruptStream, "deepmap2 stream", offset: stream.base, error.rawValue)
-            }
-        }
-        switch mode {
-        case 3:
-            let pixels = try inflate(28, size: width * height * bytesPerPixel)
-            return .image(Self.toRGBA(pixels, width: width, height: height, rowBytes: width * bytesPerPixel, bytesPerPixel: bytesPerPixel))
-        case 4:
-            let count = Int(try record.u16(28)), entrySize = Int(try record.u16(30))
-            guard entrySize == bytesPerPixel, count > 0 else {
-                throw record.error(.outOfRange, at: 28, "\(count) colours of \(entrySize) bytes for \(bytesPerPixel)-byte pixels")
-            }
-            let colors = try record.slice(32, count * entrySize, as: "deepmap2 palette")
-            let streamAt = 32 + count * entrySize
-            let indexBytes = count > 256 ? 2 : 1
-            let indices = try inflate(streamAt, size: width * height * indexBytes)
-            var pixels = [UInt8](repeating: 0, count: width * height * bytesPerPixel)
-            for position in 0..<(width * height) {
-                let index = indexBytes == 1 ? Int(indices[position]) : Int(indices[2 * position]) | Int(indices[2 * position + 1]) << 8
-                guard index < count else {
-                    throw CARError(.outOfRange, "deepmap2 indices of \(rendition.name)", offset: record.base + streamAt, "colour index \(index) of \(count)")
+                guard row == height else {
+                    throw CARError(.truncated, "bitmap of \(rendition.name)", offset: rendition.offset, "the chunks cover \(row) of \(height) rows")
                 }
-                for byte in 0..<bytesPerPixel { pixels[position * bytesPerPixel + byte] = colors.buffer[index * entrySize + byte] }
             }
-            return .image(Self.toRGBA(pixels, width: width, height: height, rowBytes: width * bytesPerPixel, bytesPerPixel: bytesPerPixel))
-        default:
-            return .notDecodable(reason: "deepmap2 compression (mode \(mode)) cannot be decoded yet")
         }
+        try result.get()
+        return Self.toRGBA(raw, width: width, height: height, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel)
     }
 
     /// CoreUI's `rle`: a header (a format word, width, height), one offset per row (from the record's start;

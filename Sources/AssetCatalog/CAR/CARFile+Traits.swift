@@ -100,25 +100,31 @@ extension CARFile {
 }
 
 extension CARDecoder {
-    /// Why a rendition's pixels cannot be decoded, decided from its header alone (no payload is read),
-    /// or `nil` when the decoder handles it.
+    /// Why a rendition's pixels cannot be decoded, decided from its header (and, for deepmap payloads, the few bytes of
+    /// their own header) without decoding anything, or `nil` when the decoder handles it. A rendition whose info tags
+    /// or payload could not be read gives "damaged: " and the error.
     public static func undecodableReason(_ rendition: CARRendition) -> String? {
+        if let damage = rendition.damage { return "damaged: \(damage)" }
         switch rendition.payload {
         case .bitmap(let bitmap):
             switch rendition.pixelFormat {
             case "ARGB", "GA8": break
             default: return "pixel format \(rendition.pixelFormat) is not decoded yet"
             }
+            let bytesPerPixel = rendition.pixelFormat == "ARGB" ? 4 : 2
             switch bitmap.compression {
             case .uncompressed, .lzfse, .lzvn, .zip, .paletteImage, .rle: return nil
             case .deepmap2:
-                // Modes 3 and 4 decode; the mode byte sits at a fixed place after the 16-byte prefix.
-                guard bitmap.chunks.count == 1, let data = bitmap.chunks.first?.data, (try? data.tag(16)) == "dmp2",
-                    let mode = try? data.u8(20)
-                else { return "deepmap2 compression cannot be decoded yet" }
-                return mode == 3 || mode == 4 ? nil : "deepmap2 compression (mode \(mode)) cannot be decoded yet"
-            case .jpegLZFSE, .blurred, .astc, .hevc, .deepmapLZFSE, .unknown:
-                return "\(bitmap.compression.name) compression cannot be decoded yet"
+                // Each chunk's header names its mode and pixel format (a few bytes, no decoding).
+                return bitmap.chunks.lazy.compactMap { Deepmap2Decoder.unsupportedReason($0.data, bytesPerPixel: bytesPerPixel) }.first
+            case .deepmapLZFSE:
+                return bitmap.chunks.lazy.compactMap { DeepmapLZFSEDecoder.unsupportedReason($0.data, bytesPerPixel: bytesPerPixel) }.first
+            case .blurred:
+                return "blurred compression cannot be decoded (a glow stored as a coarse grid that CoreUI blurs when drawing; how it draws it is not public)"
+            case .jpegLZFSE, .astc, .hevc:
+                return "\(bitmap.compression.name) compression cannot be decoded (no sample car holds it, so its layout is not established)"
+            case .unknown:
+                return "\(bitmap.compression.name) is not a compression CoreUI is known to use"
             }
         case .multisizeSet:
             return "a multisize image set has no pixels of its own"

@@ -60,6 +60,15 @@ public struct CARRendition: Sendable {
     /// The internal reference of a layout-1003 rendition (info tag 1010, `INLK`), when present.
     public var internalReference: CARInternalReference?
 
+    /// Whether a raw (`DWAR`) payload's bytes are an LZFSE stream (its version word is 1: Icon Composer's SVG layers);
+    /// ``CARDecoder`` inflates them.
+    public var rawDataIsLZFSE: Bool
+
+    /// Why the rendition's info tags or payload could not be read, when they could not: the rendition is still listed
+    /// with its header (name, size, format, key) and takes part in resolution, but ``CARDecoder`` reports this error
+    /// instead of decoding it. A damaged CSI header, like any damaged structure of the file, fails the whole file.
+    public var damage: CARError?
+
     /// The layers of a layered image (layout 1002, info tag 1012), back to front, when present.
     public var layerReferences: [CARLayerReference]?
 
@@ -84,8 +93,23 @@ public struct CARRendition: Sendable {
         offset = value.base
         byteCount = value.count
 
+        infoTags = []
+        internalReference = nil
+        layerReferences = nil
+        payload = .none
+        rawDataIsLZFSE = false
+        damage = nil
+        // The info tags and payload are the rendition's own: when they cannot be read, the rendition is kept (listed,
+        // resolved, never decoded) with the reason, and the rest of the file is read as usual.
+        do {
+            try parseBody(value, tagsLength: tagsLength, payloadLength: payloadLength)
+        } catch {
+            damage = error
+        }
+    }
+
+    private mutating func parseBody(_ value: CARBytes, tagsLength: Int, payloadLength: Int) throws(CARError) {
         let tags = try value.slice(Self.headerSize, tagsLength, as: "CSI info tags of \(name)")
-        var infoTags: [CARInfoTag] = []
         var position = 0
         while position < tags.count {
             let tag = try tags.u32(position)
@@ -94,17 +118,17 @@ public struct CARRendition: Sendable {
             infoTags.append(CARInfoTag(tag: tag, value: bytes))
             position += 8 + length
         }
-        self.infoTags = infoTags
-        internalReference = nil
         if let link = infoTags.first(where: { $0.tag == 1010 }) {
             internalReference = try CARInternalReference(link.value)
         }
-        layerReferences = nil
         if let layers = infoTags.first(where: { $0.tag == 1012 }) {
             layerReferences = try CARLayerReference.list(layers.value)
         }
         let body = try value.slice(Self.headerSize + tagsLength, payloadLength, as: "payload of \(name)")
         payload = try CARPayload(body, layout: layout)
+        // DWAR's version word is a compression flag *(scar's FORMAT.md; the sudoku sample's SVG layer)*: 1 means the
+        // raw bytes are an LZFSE stream.
+        if case .raw = payload, try body.u32(4) == 1 { rawDataIsLZFSE = true }
     }
 
     /// CoreUI's four-character pixel formats are stored as little-endian numbers: `ARGB` is `BGRA` in the file.

@@ -45,6 +45,33 @@ public enum LZDecoder {
         }
     }
 
+    /// Decodes an LZFSE stream into `destination` and returns the bytes written; the size the block headers promise
+    /// must fit `destination` (checked before anything is decoded).
+    public static func lzfse(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
+        let promised = try lzfseDecodedSize(source)
+        guard promised <= destination.count else { throw .outputFull }
+        guard let target = destination.baseAddress, promised > 0 else { return 0 }
+        var written = 0
+        let status = source.withMemoryRebound(to: UInt8.self) { input in
+            assetc_lzfse_decode(input.baseAddress, input.count, target.assumingMemoryBound(to: UInt8.self), promised, &written)
+        }
+        try check(status)
+        guard written == promised else { throw .sizeMismatch }
+        return written
+    }
+
+    /// Decodes a raw LZVN stream into `destination` and returns the bytes written (the stream's end-of-stream
+    /// opcode ends it; a stream that would write past `destination` fails with ``Failure/outputFull``).
+    public static func lzvn(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
+        guard let target = destination.baseAddress else { throw .outputFull }
+        var written = 0
+        let status = source.withMemoryRebound(to: UInt8.self) { input in
+            assetc_lzvn_decode(input.baseAddress, input.count, target.assumingMemoryBound(to: UInt8.self), 0, destination.count, &written, nil)
+        }
+        try check(status)
+        return written
+    }
+
     /// Decodes an LZFSE stream of unknown output size, up to `limit` bytes (the size the block headers
     /// promise must not exceed it).
     public static func lzfse(_ source: UnsafeRawBufferPointer, limit: Int) throws(Failure) -> [UInt8] {

@@ -139,11 +139,11 @@ struct CARReaderTests {
         #expect(throws: CARError.self) { try CARDecoder(file: try CARFile(bytes: bad.build())).decode(0) }
     }
 
-    @Test("deepmap2: mode 3 pixels in an LZFSE stream, mode 4 palette indices in a raw LZVN stream, mode 2 listed")
+    @Test("deepmap2 modes 3 and 4 (LZFSE and raw LZVN streams) and 2, deepmap-LZFSE in chunks; an unknown mode is listed")
     func deepmap2() throws {
         let B = TestCARBuilder.self
         func record(mode: UInt8, bytesPerPixel: UInt8, body: [UInt8]) -> [UInt8] {
-            let prefix = B.le32(1) + B.le32(UInt32(bytesPerPixel)) + B.le32(0) + B.le32(0)
+            let prefix = B.le32(1) + B.le32(UInt32(bytesPerPixel)) + B.le32(12 + UInt32(body.count)) + B.le32(0)
             return prefix + B.tag("dmp2") + [mode, 1, 10, bytesPerPixel] + B.le16(2) + B.le16(2) + body
         }
         // Mode 3, grey + alpha: an uncompressed LZFSE block holding the four pixels.
@@ -152,6 +152,7 @@ struct CARReaderTests {
         // Mode 4, BGRA: two colours, indices 1 0 0 1 as LZVN literals (1110LLLL) and the end-of-stream opcode.
         let lzvn: [UInt8] = [0xE4, 1, 0, 0, 1, 0x06, 0, 0, 0, 0, 0, 0, 0]
         let palette = B.le16(2) + B.le16(4) + [0, 0, 255, 255] + [255, 0, 0, 255]
+        let colour = DeepmapDecoderTests.colourImage(width: 5, height: 6)
         var car = TestCARBuilder()
         car.facets = [("Deep", 1)]
         car.add([17: 1, 12: 1], B.csi(name: "grey.png", width: 2, height: 2, format: " 8AG",
@@ -159,36 +160,92 @@ struct CARReaderTests {
         car.add([17: 1, 12: 2], B.csi(name: "colour.png", width: 2, height: 2, scale: 200,
             payload: B.mlec(compression: 11, data: record(mode: 4, bytesPerPixel: 4, body: palette + B.le32(UInt32(lzvn.count)) + lzvn))))
         car.add([17: 1, 12: 3], B.csi(name: "other.png", width: 2, height: 2, scale: 300,
-            payload: B.mlec(compression: 11, data: record(mode: 2, bytesPerPixel: 4, body: B.le32(0)))))
+            payload: B.mlec(compression: 11, data: record(mode: 9, bytesPerPixel: 4, body: B.le32(0)))))
+        car.add([17: 1, 12: 1, 7: 1], B.csi(name: "predicted.png", width: 5, height: 6, tags: [B.rowBytesTag(32)],
+            payload: B.mlec(compression: 11, data: DeepmapTestEncoder.deepmap2(colour, width: 5, height: 6, bytesPerPixel: 4, mode: 2, quality: 0, tileHeight: 4))))
+        let chunks = [(rows: 4, data: DeepmapTestEncoder.deepmapLZFSE(Array(colour[0..<80]), width: 5, height: 4, bytesPerPixel: 4, mode: 3)),
+                      (rows: 2, data: DeepmapTestEncoder.deepmapLZFSE(Array(colour[80...]), width: 5, height: 2, bytesPerPixel: 4, mode: 3))]
+        car.add([17: 1, 12: 2, 7: 1], B.csi(name: "older.png", width: 5, height: 6, scale: 200, payload: B.mlec(compression: 10, chunks: chunks)))
         let file = try CARFile(bytes: car.build())
         let decoder = CARDecoder(file: file)
-        guard case .image(let grey) = try decoder.decode(0), case .image(let colour) = try decoder.decode(1) else {
-            Issue.record("deepmap2 modes 3 and 4 did not decode")
+        guard case .image(let grey) = try decoder.decode(0), case .image(let palettised) = try decoder.decode(1),
+            case .image(let predicted) = try decoder.decode(3), case .image(let older) = try decoder.decode(4)
+        else {
+            Issue.record("deepmap2 modes 2, 3, 4 or deepmap-LZFSE did not decode")
             return
         }
         #expect(grey.pixels == [10, 10, 10, 255, 20, 20, 20, 255, 30, 30, 30, 128, 0, 0, 0, 0])
-        #expect(colour.pixels == [0, 0, 255, 255, 255, 0, 0, 255, 255, 0, 0, 255, 0, 0, 255, 255])
+        #expect(palettised.pixels == [0, 0, 255, 255, 255, 0, 0, 255, 255, 0, 0, 255, 0, 0, 255, 255])
+        // BGRA as stored becomes RGBA.
+        var rgba: [UInt8] = []
+        for at in stride(from: 0, to: colour.count, by: 4) { rgba += [colour[at + 2], colour[at + 1], colour[at], colour[at + 3]] }
+        #expect(predicted.pixels == rgba)
+        #expect(older.pixels == rgba)
         guard case .notDecodable(let reason) = try decoder.decode(2) else {
-            Issue.record("deepmap2 mode 2 decoded")
+            Issue.record("deepmap2 mode 9 decoded")
             return
         }
-        #expect(reason == "deepmap2 compression (mode 2) cannot be decoded yet")
+        #expect(reason == "deepmap2 mode 9 is not a known deepmap2 mode")
         #expect(file.attributes(of: file.renditions[2])["not-decoded"] == reason)
-        #expect(file.attributes(of: file.renditions[0])["not-decoded"] == nil)
+        #expect(file.attributes(of: file.renditions[3])["not-decoded"] == nil)
+        #expect(file.attributes(of: file.renditions[4])["not-decoded"] == nil)
     }
 
     @Test("an undecodable compression is listed with its reason, never decoded")
     func undecodable() throws {
         var car = TestCARBuilder()
-        car.facets = [("Deep", 1)]
-        car.add([17: 1, 12: 1], TestCARBuilder.csi(name: "deep.png", width: 2, height: 2, payload: TestCARBuilder.mlec(compression: 10, data: [1, 2, 3])))
+        car.facets = [("Glow", 1)]
+        car.add([17: 1, 12: 1], TestCARBuilder.csi(name: "glow", width: 2, height: 2, payload: TestCARBuilder.mlec(compression: 6, data: [1, 2, 3])))
         let file = try CARFile(bytes: car.build())
-        #expect(file.attributes(of: file.renditions[0])["not-decoded"] == "deepmap-lzfse compression cannot be decoded yet")
-        guard case .notDecodable(let reason) = try CARDecoder(file: file).decode(0) else {
-            Issue.record("deepmap2 decoded")
+        let reason = try #require(file.attributes(of: file.renditions[0])["not-decoded"])
+        #expect(reason.hasPrefix("blurred compression cannot be decoded"))
+        guard case .notDecodable(let decodeReason) = try CARDecoder(file: file).decode(0) else {
+            Issue.record("blurred decoded")
             return
         }
-        #expect(reason.contains("deepmap-lzfse"))
+        #expect(decodeReason == reason)
+    }
+
+    @Test("a rendition whose payload cannot be read is listed with the reason; the rest of the file is read")
+    func damagedRendition() throws {
+        let B = TestCARBuilder.self
+        var car = TestCARBuilder()
+        car.facets = [("Good", 1), ("Bad", 2)]
+        car.add([17: 1, 12: 1], B.csi(name: "good.png", width: 1, height: 1, payload: B.mlec(compression: 0, data: [1, 2, 3, 4])))
+        // The header promises 320 bytes of payload; the value holds 20.
+        var bad = B.csi(name: "Engraved Image", width: 1, height: 1, payload: B.mlec(compression: 0, data: [1, 2, 3, 4]))
+        bad.replaceSubrange(180..<184, with: B.le32(320))
+        car.add([17: 2, 12: 1], bad)
+        let file = try CARFile(bytes: car.build())
+        #expect(file.facets.map(\.name).sorted() == ["Bad", "Good"])
+        let index = try #require(file.renditions.firstIndex { $0.name == "Engraved Image" })
+        let damage = try #require(file.renditions[index].damage)
+        #expect(damage.kind == .truncated && damage.structure == "payload of Engraved Image")
+        #expect(file.attributes(of: file.renditions[index])["not-decoded"] == "damaged: \(damage)")
+        #expect(throws: damage) { try CARDecoder(file: file).decode(index) }
+        guard case .image(let image) = try CARDecoder(file: file).decode(1 - index) else {
+            Issue.record("the good rendition did not decode")
+            return
+        }
+        #expect(image.pixels == [3, 2, 1, 4])
+    }
+
+    @Test("raw data whose version word is 1 is an LZFSE stream, written inflated")
+    func compressedRawData() throws {
+        let B = TestCARBuilder.self
+        let svg = Array("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8)
+        let stream = B.tag("bvx-") + B.le32(UInt32(svg.count)) + svg + B.tag("bvx$")
+        var car = TestCARBuilder()
+        car.facets = [("Layer", 1)]
+        car.add([17: 1], B.csi(name: "image.svg", width: 0, height: 0, format: " GVS", layout: 9,
+            payload: B.tag("DWAR") + B.le32(1) + B.le32(UInt32(stream.count)) + stream))
+        let file = try CARFile(bytes: car.build())
+        #expect(file.renditions[0].rawDataIsLZFSE)
+        guard case .file(let bytes, let fileExtension) = try CARDecoder(file: file).decode(0) else {
+            Issue.record("the SVG did not decode")
+            return
+        }
+        #expect(bytes == svg && fileExtension == "svg")
     }
 
     @Test("output names state the traits and stay inside the folder")

@@ -1,0 +1,199 @@
+/// What deepmap2 (`dmp2`) and the older deepmap-LZFSE (`dmap`) share: tiles, each a `[length (4)][stream]` pair
+/// whose stream is LZFSE (`bvx…`) or raw LZVN, and the "predicted" tile layout (mode 2) both use.
+///
+/// Facts (docs/CAR-FORMAT.md section 4): the public readers viraptor/libdm2 (`deepmap2.md`) and theacrat/scar
+/// (`docs/deepmap2.md`) describe mode 2; the samples of ../shared/cars confirmed every detail used here against
+/// the LZFSE copies of the same images.
+enum DeepmapTiles {
+    /// The bytes a predicted (mode 2) tile of `width` × `height` decompresses to: an alpha plane (`width × height`),
+    /// one predictor per row (`height`), then a high and a low byte plane of `lanes × width × height` residuals;
+    /// the encoder pads the whole to a multiple of 16.
+    static func predictedTileSize(width: Int, height: Int, lanes: Int) -> Int {
+        height * ((1 + 2 * lanes) * width + 1)
+    }
+
+    /// Inflates one tile stream into `scratch` (grown as needed) and returns how many bytes it produced, which must
+    /// lie in `minimum...maximum`. LZFSE streams start with `bvx`; anything else is a raw LZVN stream (what the
+    /// encoders write for tiles under 4 KiB).
+    static func inflate(
+        _ stream: CARBytes, minimum: Int, maximum: Int, into scratch: inout [UInt8]
+    ) throws(CARError) -> Int {
+        if scratch.count < maximum { scratch = [UInt8](repeating: 0, count: maximum) }
+        let isLZFSE = stream.count >= 3 && stream.buffer[0] == 0x62 && stream.buffer[1] == 0x76 && stream.buffer[2] == 0x78
+        let result = scratch.withUnsafeMutableBytes { output in
+            Result { () throws(LZDecoder.Failure) -> Int in
+                let target = UnsafeMutableRawBufferPointer(rebasing: output[0..<maximum])
+                return isLZFSE ? try LZDecoder.lzfse(stream.buffer, into: target) : try LZDecoder.lzvn(stream.buffer, into: target)
+            }
+        }
+        let written: Int
+        do {
+            written = try result.get()
+        } catch {
+            throw CARError(.corruptStream, "\(stream.structure) (\(isLZFSE ? "LZFSE" : "LZVN"))", offset: stream.base, error.rawValue)
+        }
+        guard written >= minimum else {
+            throw stream.error(.corruptStream, at: 0, "the tile stream holds \(written) bytes, the tile needs \(minimum)")
+        }
+        return written
+    }
+
+    /// Decodes a whole record to a new array of `height` rows of `width` pixels (unpadded) with `body`, after checking
+    /// the size; what both decoders' public `decode` share.
+    static func decodeWhole(
+        _ record: CARBytes, width: Int, height: Int, bytesPerPixel: Int,
+        _ body: (CARBytes, Int, Int, Int, UnsafeMutableRawBufferPointer, Int) throws(CARError) -> Void
+    ) throws(CARError) -> [UInt8] {
+        guard width > 0, height > 0, bytesPerPixel == 2 || bytesPerPixel == 4 else {
+            throw record.error(.outOfRange, at: 0, "\(width)x\(height) pixels of \(bytesPerPixel) bytes cannot be deepmap")
+        }
+        let (size, overflow) = width.multipliedReportingOverflow(by: height * bytesPerPixel)
+        guard !overflow else { throw record.error(.outOfRange, at: 0, "\(width)x\(height) pixels overflow") }
+        var pixels = [UInt8](repeating: 0, count: size)
+        try pixels.withMutableBytes { output throws(CARError) in
+            try body(record, width, height, bytesPerPixel, output, width * bytesPerPixel)
+        }
+        return pixels
+    }
+
+    /// The blob of a record: after the 16-byte prefix (a version, the pixel format, the blob's length as 8 bytes),
+    /// checked to start with `tag` and to fit `output` for `height` rows.
+    static func blob(
+        _ record: CARBytes, tag: String, width: Int, height: Int, bytesPerPixel: Int, output: UnsafeMutableRawBufferPointer, rowBytes: Int
+    ) throws(CARError) -> CARBytes {
+        let length = try record.u32(8), high = try record.u32(12)
+        guard high == 0, length <= UInt32(Int32.max) else {
+            throw record.error(.outOfRange, at: 8, "a \(tag) blob of \(UInt64(high) << 32 | UInt64(length)) bytes")
+        }
+        let blob = try record.slice(16, Int(length), as: "\(tag) blob")
+        guard try blob.tag(0) == tag else { throw blob.error(.badMagic, at: 0, "expected the tag \(tag)") }
+        guard rowBytes >= width * bytesPerPixel, output.count >= rowBytes * (height - 1) + width * bytesPerPixel else {
+            throw blob.error(.outOfRange, at: 0, "the output cannot hold \(width)x\(height) pixels")
+        }
+        return blob
+    }
+
+    /// Reads the `[length (4)][stream]` tile at `offset` of `record`; returns the stream and the offset after it.
+    static func tile(_ record: CARBytes, at offset: Int, name: String) throws(CARError) -> (stream: CARBytes, next: Int) {
+        let length = Int(try record.u32(offset))
+        let stream = try record.slice(offset + 4, length, as: name)
+        return (stream, offset + 4 + length)
+    }
+
+    /// Reconstructs a predicted (mode 2) tile into `output` (premultiplied BGRA or grey + alpha, `rowBytes` apart).
+    ///
+    /// Each value is predicted from its left neighbour, the one above, both (mean or a gradient choice), or not at all,
+    /// as the row's predictor byte says; the residual is stored zigzag-coded in a high and a low byte plane, and
+    /// negative residuals are one lower than the true difference. Values are 16-bit and wrap. Colour tiles hold
+    /// three lanes per pixel (Y, Co, Cg; a reversible YCoCg transform whose chroma lanes are stored divided by
+    /// `1 << chromaShift`); grey tiles one. The alpha plane is stored as it is.
+    ///
+    /// - Precondition: `tile` holds at least ``predictedTileSize(width:height:lanes:)`` bytes and `output` holds
+    ///   `height` rows of `rowBytes` from its start, with `rowBytes >= width × (color ? 4 : 2)`; the callers check
+    ///   both before calling.
+    static func reconstructPredicted(
+        _ tile: UnsafeRawBufferPointer, width: Int, height: Int, color: Bool, chromaShift: Int,
+        into output: UnsafeMutableRawBufferPointer, rowBytes: Int
+    ) throws(CARError) {
+        let lanes = color ? 3 : 1
+        let values = lanes * width
+        let planeSize = values * height
+        let alpha = tile.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let predictors = alpha + width * height
+        let high = predictors + height
+        let low = high + planeSize
+        for y in 0..<height where predictors[y] > 4 {
+            throw CARError(.outOfRange, "predicted deepmap tile", offset: nil, "row \(y) names predictor \(predictors[y]), known are 0 to 4")
+        }
+        // Two rows of lanes: the one being rebuilt and the one above (zero above the first row).
+        var lines = [Int16](repeating: 0, count: 2 * values)
+        lines.withUnsafeMutableBufferPointer { lines in
+            var above = lines.baseAddress!
+            var current = above + values
+            for y in 0..<height {
+                let predictor = predictors[y]
+                let rowHigh = high + y * values, rowLow = low + y * values
+                @inline(__always) func residual(_ index: Int) -> Int16 {
+                    let zigzag = UInt16(rowHigh[index]) << 8 | UInt16(rowLow[index])
+                    var delta = Int16(bitPattern: (zigzag >> 1) ^ (0 &- (zigzag & 1)))
+                    if delta < 0 { delta &+= 1 }
+                    return delta
+                }
+                switch predictor {
+                case 0:
+                    for index in 0..<values { current[index] = residual(index) }
+                case 2:
+                    for index in 0..<lanes { current[index] = residual(index) }
+                    for index in lanes..<max(values, lanes) { current[index] = current[index - lanes] &+ residual(index) }
+                case 3:
+                    for index in 0..<values { current[index] = above[index] &+ residual(index) }
+                case 4:
+                    for index in 0..<lanes { current[index] = above[index] &+ residual(index) }
+                    for index in lanes..<max(values, lanes) {
+                        // (left + up + 1) / 2 in 16-bit lanes, rounded toward zero.
+                        var sum = current[index - lanes] &+ above[index] &+ 1
+                        if sum < 0 { sum &+= 1 }
+                        current[index] = (sum >> 1) &+ residual(index)
+                    }
+                case 1:
+                    for index in 0..<lanes { current[index] = above[index] &+ residual(index) }
+                    var x = 1
+                    while x < width {
+                        // One choice per pixel, made on the first lane: the neighbour along the smaller gradient.
+                        let at = x * lanes
+                        let up = Int(above[at]), left = Int(current[at - lanes]), corner = Int(above[at - lanes])
+                        let fromLeft = abs(up - corner) <= abs(left - corner)
+                        for lane in 0..<lanes {
+                            let predicted = fromLeft ? current[at + lane - lanes] : above[at + lane]
+                            current[at + lane] = predicted &+ residual(at + lane)
+                        }
+                        x += 1
+                    }
+                default:
+                    preconditionFailure("predictors were checked above")
+                }
+                let target = output.baseAddress!.assumingMemoryBound(to: UInt8.self) + y * rowBytes
+                let rowAlpha = alpha + y * width
+                if color {
+                    for x in 0..<width {
+                        let luma = current[3 * x]
+                        let co = current[3 * x + 1] &<< Int16(chromaShift), cg = current[3 * x + 2] &<< Int16(chromaShift)
+                        let t = luma &- cg / 2
+                        let green = cg &+ t
+                        let blue = t &- co / 2
+                        let red = co &+ blue
+                        // The transform's first output lands in the buffer's first byte (blue of BGRA); values outside
+                        // 0...255 keep their low byte, as CoreUI's conversion does.
+                        target[4 * x] = UInt8(truncatingIfNeeded: red)
+                        target[4 * x + 1] = UInt8(truncatingIfNeeded: green)
+                        target[4 * x + 2] = UInt8(truncatingIfNeeded: blue)
+                        target[4 * x + 3] = rowAlpha[x]
+                    }
+                } else {
+                    for x in 0..<width {
+                        // Grey is clamped, and the clamped value is what the next row predicts from.
+                        let grey = min(max(current[x], 0), 255)
+                        current[x] = grey
+                        target[2 * x] = UInt8(grey)
+                        target[2 * x + 1] = rowAlpha[x]
+                    }
+                }
+                swap(&above, &current)
+            }
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// `withUnsafeBytes` for a body that throws ``CARError`` (the standard one rethrows untyped errors).
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws(CARError) -> Result) throws(CARError) -> Result {
+        let outcome = withUnsafeBytes { buffer in Swift.Result { () throws(CARError) -> Result in try body(buffer) } }
+        return try outcome.get()
+    }
+
+    /// `withUnsafeMutableBytes` for a body that throws ``CARError``.
+    mutating func withMutableBytes<Result>(_ body: (UnsafeMutableRawBufferPointer) throws(CARError) -> Result) throws(CARError) -> Result {
+        let outcome = withUnsafeMutableBytes { buffer in Swift.Result { () throws(CARError) -> Result in try body(buffer) } }
+        return try outcome.get()
+    }
+}
