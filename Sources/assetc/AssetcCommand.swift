@@ -20,6 +20,7 @@ struct AssetcCommand: ParsableCommand {
             Verify.self,
             Matrix.self,
             Compile.self,
+            CompareCar.self,
             Actool.self,
             Generate.self,
             Serve.self,

@@ -94,6 +94,28 @@ public struct BOMStore: Sendable {
     /// then the leaves' forward links. A page seen twice (pages pointing at each other) or a descent deeper
     /// than the file has blocks ends the walk with ``CARError/Kind/cycle``.
     public func tree(_ variableName: String) throws(CARError) -> [(key: CARBytes, value: CARBytes)] {
+        let structure = "tree \(variableName)"
+        var entries: [(key: CARBytes, value: CARBytes)] = []
+        for (keyField, valueBlock) in try leafEntries(variableName) {
+            entries.append((try block(Int(keyField), as: "\(structure) key"), try block(valueBlock, as: "\(structure) value")))
+        }
+        return entries
+    }
+
+    /// Every key and value of a B-tree whose keys are stored in the page itself as 32-bit numbers instead of
+    /// naming a key block (Xcode's BITMAPKEYS, keyed by facet identifier), in tree order; walked as ``tree(_:)``.
+    public func inlineKeyTree(_ variableName: String) throws(CARError) -> [(key: UInt32, value: CARBytes)] {
+        let structure = "tree \(variableName)"
+        var entries: [(key: UInt32, value: CARBytes)] = []
+        for (keyField, valueBlock) in try leafEntries(variableName) {
+            entries.append((keyField, try block(valueBlock, as: "\(structure) value")))
+        }
+        return entries
+    }
+
+    /// The leaf entries of a tree as stored: the key field (a key block's number, or the key itself) and the
+    /// value block's number.
+    private func leafEntries(_ variableName: String) throws(CARError) -> [(keyField: UInt32, valueBlock: Int)] {
         guard let headerBlock = variable(variableName) else {
             throw CARError(.missing, "tree \(variableName)", offset: nil, "the file has no \(variableName) variable")
         }
@@ -122,7 +144,7 @@ public struct BOMStore: Sendable {
             pageNumber = Int(try page.u32BE(12))
         }
 
-        var entries: [(key: CARBytes, value: CARBytes)] = []
+        var entries: [(keyField: UInt32, valueBlock: Int)] = []
         var leafNumber = pageNumber
         var leavesSeen = Set<Int>()
         while leafNumber != 0 {
@@ -137,9 +159,7 @@ public struct BOMStore: Sendable {
             let count = Int(try page.u16BE(2))
             try page.require(12, count * 8)
             for entry in 0..<count {
-                let valueBlock = Int(try page.u32BE(12 + 8 * entry))
-                let keyBlock = Int(try page.u32BE(16 + 8 * entry))
-                entries.append((try block(keyBlock, as: "\(structure) key"), try block(valueBlock, as: "\(structure) value")))
+                entries.append((try page.u32BE(16 + 8 * entry), Int(try page.u32BE(12 + 8 * entry))))
             }
             leafNumber = Int(try page.u32BE(4))
         }

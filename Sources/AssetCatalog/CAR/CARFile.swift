@@ -29,6 +29,9 @@ public final class CARFile: @unchecked Sendable {
     public let byteCount: Int
     /// The BOM container's variables (block names), in file order.
     public let blockNames: [String]
+    /// The BITMAPKEYS entries (per facet identifier, the values each key attribute takes), in tree order;
+    /// empty when the file has none (CoreUI 366 and older).
+    public let bitmapKeys: [CARBitmapKeys]
 
     private let mapping: UnsafeRawBufferPointer
     private let ownsAllocation: Bool
@@ -81,6 +84,7 @@ public final class CARFile: @unchecked Sendable {
             renditions = parsed.renditions
             renditionByKey = parsed.byKey
             blockNames = store.variables.map(\.name)
+            bitmapKeys = try CARBitmapKeys.read(store)
         } catch {
             Self.release(buffer, ownsAllocation)
             throw error

@@ -67,14 +67,6 @@ public struct CARCompiler: Sendable {
         self.options = options
     }
 
-    /// The key format: Xcode's order (appearance, localization, scale, idiom, subtype, …, identifier, element,
-    /// part); attributes between subtype and identifier appear only when some rendition uses them.
-    static let fullKeyFormat: [CARAttribute] = [
-        .appearance, .localization, .scale, .idiom, .subtype, .displayGamut, .direction, .horizontalSizeClass,
-        .verticalSizeClass, .memoryClass, .graphicsClass, .dimension1, .identifier, .element, .part,
-    ]
-    static let alwaysPresent: Set<CARAttribute> = [.appearance, .localization, .scale, .idiom, .subtype, .identifier, .element, .part]
-
     /// CoreUI's element and parts for the kinds of asset (as Xcode writes them).
     static let element: UInt16 = 85
     static let imagePart: UInt16 = 181
@@ -151,6 +143,6 @@ public struct CARCompiler: Sendable {
     static func le16(_ value: UInt16) -> [UInt8] { [UInt8(truncatingIfNeeded: value), UInt8(value >> 8)] }
 
     static func describe(_ key: RenditionKey) -> String {
-        fullKeyFormat.compactMap { attribute in key[attribute] == 0 ? nil : "\(attribute.name)=\(key[attribute])" }.joined(separator: " ")
+        describedAttributes.compactMap { attribute in key[attribute] == 0 ? nil : "\(attribute.name)=\(key[attribute])" }.joined(separator: " ")
     }
 }

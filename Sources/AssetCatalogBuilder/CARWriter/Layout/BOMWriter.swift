@@ -61,51 +61,80 @@ struct BOMWriter {
     /// Leaves hold up to ``entriesPerPage`` entries and link forward and back; when there is more than one
     /// leaf, branch pages above them list each child with the key of its last entry.
     mutating func addTree(_ entries: [(key: [UInt8], value: Block)]) -> Int {
+        // A zero flag byte and the key length (0xFFFFFFFF when keys differ in length), as Xcode writes them.
+        let shortest = entries.lazy.map { $0.key.count }.min() ?? 0
+        let longest = entries.lazy.map { $0.key.count }.max() ?? 0
+        return addTree(
+            count: entries.count, pageSize: Self.pageSize, perPage: Self.entriesPerPage, flag: 0,
+            keyLength: shortest == longest ? UInt32(shortest) : 0xFFFF_FFFF
+        ) { builder, index in
+            let key = builder.add(entries[index].key)
+            return (builder.add(entries[index].value), key)
+        }
+    }
+
+    /// Adds a B-tree whose keys are 32-bit numbers stored in the pages themselves instead of key blocks
+    /// (Xcode's BITMAPKEYS: facet identifiers), in ascending key order, and returns its header block. As Xcode
+    /// writes it: pages of 1024 bytes (at most 126 entries), the header's flag byte 1 and key length 0.
+    mutating func addInlineKeyTree(_ entries: [(key: UInt32, value: [UInt8])]) -> Int {
+        addTree(count: entries.count, pageSize: Self.inlinePageSize, perPage: (Self.inlinePageSize - 12) / 8, flag: 1, keyLength: 0) {
+            builder, index in
+            (builder.add(entries[index].value), Int(entries[index].key))
+        }
+    }
+
+    /// The page size of trees with inline keys.
+    static let inlinePageSize = 1024
+
+    /// Adds a tree of `count` entries; `entry` adds the blocks of entry `index` (in order) and returns its value
+    /// block and its key field (a key block's number, or the key itself).
+    private mutating func addTree(
+        count: Int, pageSize: Int, perPage: Int, flag: UInt8, keyLength: UInt32,
+        entry: (inout BOMWriter, Int) -> (value: Int, key: Int)
+    ) -> Int {
         let header = add([])
-        let leafCount = max(1, (entries.count + Self.entriesPerPage - 1) / Self.entriesPerPage)
+        let leafCount = max(1, (count + perPage - 1) / perPage)
         var level: [(page: Int, lastKey: Int)] = []
         let leaves = (0..<leafCount).map { _ in add([]) }
         for (number, page) in leaves.enumerated() {
-            let slice = entries[min(entries.count, number * Self.entriesPerPage)..<min(entries.count, (number + 1) * Self.entriesPerPage)]
             var references: [(value: Int, key: Int)] = []
-            for entry in slice {
-                let key = add(entry.key)
-                references.append((add(entry.value), key))
+            for index in min(count, number * perPage)..<min(count, (number + 1) * perPage) {
+                references.append(entry(&self, index))
             }
             let forward = number + 1 < leaves.count ? leaves[number + 1] : 0
             let backward = number > 0 ? leaves[number - 1] : 0
-            set(page, Self.page(isLeaf: true, count: references.count, forward: forward, backward: backward, references))
+            set(page, Self.page(isLeaf: true, count: references.count, forward: forward, backward: backward, references, size: pageSize))
             level.append((page, references.last?.key ?? 0))
         }
         while level.count > 1 {
             var next: [(page: Int, lastKey: Int)] = []
             var start = 0
             while start < level.count {
-                let children = Array(level[start..<min(level.count, start + Self.entriesPerPage)])
+                let children = Array(level[start..<min(level.count, start + perPage)])
                 let page = add(
-                    Self.page(isLeaf: false, count: max(1, children.count - 1), forward: 0, backward: 0, children.map { ($0.page, $0.lastKey) }))
+                    Self.page(
+                        isLeaf: false, count: max(1, children.count - 1), forward: 0, backward: 0, children.map { ($0.page, $0.lastKey) },
+                        size: pageSize))
                 next.append((page, children.last!.lastKey))
-                start += Self.entriesPerPage
+                start += perPage
             }
             level = next
         }
         var bytes = Array("tree".utf8)
         BinaryWriter.appendBE32(&bytes, 1)
         BinaryWriter.appendBE32(&bytes, UInt32(level[0].page))
-        BinaryWriter.appendBE32(&bytes, UInt32(Self.pageSize))
-        BinaryWriter.appendBE32(&bytes, UInt32(entries.count))
-        // Then a zero byte, the key length (0xFFFFFFFF when keys differ in length) and a zero word, as Xcode
-        // writes them.
-        bytes.append(0)
-        let shortest = entries.lazy.map { $0.key.count }.min() ?? 0
-        let longest = entries.lazy.map { $0.key.count }.max() ?? 0
-        BinaryWriter.appendBE32(&bytes, shortest == longest ? UInt32(shortest) : 0xFFFF_FFFF)
+        BinaryWriter.appendBE32(&bytes, UInt32(pageSize))
+        BinaryWriter.appendBE32(&bytes, UInt32(count))
+        bytes.append(flag)
+        BinaryWriter.appendBE32(&bytes, keyLength)
         BinaryWriter.appendBE32(&bytes, 0)
         set(header, bytes)
         return header
     }
 
-    private static func page(isLeaf: Bool, count: Int, forward: Int, backward: Int, _ references: [(value: Int, key: Int)]) -> [UInt8] {
+    private static func page(
+        isLeaf: Bool, count: Int, forward: Int, backward: Int, _ references: [(value: Int, key: Int)], size pageSize: Int
+    ) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(pageSize)
         BinaryWriter.appendBE16(&bytes, isLeaf ? 1 : 0)

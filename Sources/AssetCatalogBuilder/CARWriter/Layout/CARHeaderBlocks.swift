@@ -17,7 +17,8 @@ extension CARCompiler {
         BinaryWriter.appendLE32(&bytes, 0)
         BinaryWriter.appendLE32(&bytes, 2)
         BinaryWriter.appendLE32(&bytes, 1)
-        BinaryWriter.appendLE32(&bytes, 2)
+        // Key semantics: 1 on macOS, 2 elsewhere, as every Xcode-built car of ../shared/cars has it.
+        BinaryWriter.appendLE32(&bytes, options.platform.isMac ? 1 : 2)
         return bytes
     }
 

@@ -11,7 +11,11 @@ extension CARCompiler {
         let writtenKeys = stream.written.map { Self.sortKey($0.key) }
         let keyed = stream.written.indices.sorted { writtenKeys[$0] < writtenKeys[$1] }.map { stream.written[$0] }
 
-        let appearanceNames = Self.appearanceNames(platform: options.platform)
+        var usedAppearances = Set<UInt16>()
+        if let slot = plan.keyFormat.firstIndex(of: .appearance) {
+            for entry in keyed { usedAppearances.insert(UInt16(entry.key[2 * slot]) | UInt16(entry.key[2 * slot + 1]) << 8) }
+        }
+        let appearanceNames = Self.appearanceTable(platform: options.platform, used: usedAppearances)
         var facetEntries: [(key: [UInt8], value: [UInt8])] = []
         for (facet, asset) in plan.assets.enumerated() {
             var value: [UInt8] = []
@@ -52,6 +56,8 @@ extension CARCompiler {
         for attribute in plan.keyFormat { BinaryWriter.appendLE32(&format, attribute.identifier) }
         bom.setVariable("KEYFORMAT", bom.add(format))
         bom.setVariable("EXTENDED_METADATA", bom.add(metadata()))
+        let bitmapKeys = Self.bitmapKeys(keyFormat: plan.keyFormat, keys: keyed.map(\.key), identifiers: plan.identifiers)
+        bom.setVariable("BITMAPKEYS", bom.addInlineKeyTree(bitmapKeys.map { ($0.identifier, $0.encoded) }))
         bom.set(header, carHeader(renditionCount: keyed.count, uuid: Self.contentUUID(keyed, facetEntries)))
         let layout: BOMWriter.Layout
         do {

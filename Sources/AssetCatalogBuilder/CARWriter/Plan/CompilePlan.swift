@@ -139,7 +139,7 @@ extension CARCompiler {
         var items: [StreamItem] = stackRenditions.map { StreamItem(key: $0.key, preferred: $0.preferred, work: .ready($0.value)) }
         items.reserveCapacity(stackRenditions.count + jobs.count + multisize.count)
         for (number, job) in jobs.enumerated() {
-            var key = Self.key(for: job, identifier: identifiers[job.facet])
+            var key = Self.key(for: job, identifier: identifiers[job.facet], platform: options.platform)
             key[.localization] = job.attributes["locale"].flatMap { localeIDs[$0] } ?? 0
             if job.color != nil { key[.scale] = 0 }
             items.append(StreamItem(key: key, preferred: job.foldsMacIdiom && job.traits.idiom == .mac, work: .job(number)))
@@ -154,7 +154,7 @@ extension CARCompiler {
             items.append(StreamItem(key: key, preferred: false, work: .ready(value)))
         }
         let used = items.reduce(into: RenditionKey()) { $0.formUnion($1.key) }
-        let keyFormat = Self.fullKeyFormat.filter { attribute in Self.alwaysPresent.contains(attribute) || used[attribute] != 0 }
+        let keyFormat = Self.keyFormat(platform: options.platform, used: used)
         let keyBytes = items.map { item in
             var key: [UInt8] = []
             key.reserveCapacity(2 * keyFormat.count)

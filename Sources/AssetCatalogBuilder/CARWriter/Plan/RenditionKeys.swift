@@ -43,13 +43,16 @@ extension CARCompiler {
         }
     }
 
-    /// Appearance names written to APPEARANCEKEYS, with the identifiers rendition keys use.
+    /// The appearance names APPEARANCEKEYS can list, with the identifiers rendition keys use. A car lists only
+    /// the platform's "any" name (identifier 0) and the names its renditions use (``appearanceTable(platform:used:)``).
+    /// macOS: `NSAppearanceNameAqua` 8 and `ISAppearanceTintable` 10 as the sudoku car (Xcode 26) numbers them;
+    /// the other numbers are assetc's (no car here shows them).
     static func appearanceNames(platform: CompilePlatform) -> [(name: String, identifier: UInt16)] {
         if platform.isMac {
             return [
                 ("NSAppearanceNameSystem", 0), ("NSAppearanceNameDarkAqua", 1), ("NSAppearanceNameAccessibilitySystem", 2),
-                ("NSAppearanceNameAccessibilityDarkAqua", 3), ("NSAppearanceNameAqua", 4), ("NSAppearanceNameAccessibilityAqua", 5),
-                ("ISAppearanceTintedMonochrome", 6),
+                ("NSAppearanceNameAccessibilityDarkAqua", 3), ("NSAppearanceNameAccessibilityAqua", 5), ("NSAppearanceNameAqua", 8),
+                ("ISAppearanceTintable", 10),
             ]
         }
         return [
@@ -58,13 +61,21 @@ extension CARCompiler {
         ]
     }
 
-    static func appearanceValue(_ traits: VariantTraits, _ attributes: [String: String]) -> UInt16 {
-        if attributes["luminosity"] == "tinted" { return 6 }
+    /// The APPEARANCEKEYS entries of a car whose renditions use the appearance identifiers `used`: the "any"
+    /// name and the used ones, as Xcode lists them (a listed appearance without variants would make CoreUI's
+    /// exact appearance match fail where Xcode's car falls back to the default).
+    static func appearanceTable(platform: CompilePlatform, used: Set<UInt16>) -> [(name: String, identifier: UInt16)] {
+        appearanceNames(platform: platform).filter { $0.identifier == 0 || used.contains($0.identifier) }
+    }
+
+    /// The appearance identifier of an entry's traits on `platform`.
+    static func appearanceValue(_ traits: VariantTraits, _ attributes: [String: String], platform: CompilePlatform) -> UInt16 {
+        if attributes["luminosity"] == "tinted" { return platform.isMac ? 10 : 6 }
         let high = traits.contrast == .high
         switch traits.appearance {
         case nil: return high ? 2 : 0
         case .dark: return high ? 3 : 1
-        case .light: return high ? 5 : 4
+        case .light: return high ? 5 : (platform.isMac ? 8 : 4)
         }
     }
 
@@ -104,7 +115,7 @@ extension CARCompiler {
         return (width, height)
     }
 
-    static func key(for job: Job, identifier: UInt16) -> RenditionKey {
+    static func key(for job: Job, identifier: UInt16, platform: CompilePlatform) -> RenditionKey {
         let part: UInt16
         switch job.kind {
         case .appIcon: part = iconImagePart
@@ -119,12 +130,13 @@ extension CARCompiler {
         key[.displayGamut] = traits.displayGamut == .displayP3 ? 1 : 0
         key[.horizontalSizeClass] = traits.horizontalSizeClass.map { $0 == .compact ? 1 : 2 } ?? 0
         key[.verticalSizeClass] = traits.verticalSizeClass.map { $0 == .compact ? 1 : 2 } ?? 0
-        key[.appearance] = appearanceValue(traits, job.attributes)
+        key[.appearance] = appearanceValue(traits, job.attributes, platform: platform)
         key[.direction] = traits.layoutDirection.map { $0 == .leftToRight ? 5 : 4 } ?? 0
         key[.memoryClass] = memoryValue(job.attributes["memory"])
         key[.graphicsClass] = graphicsValue(job.attributes["graphics-feature-set"])
         key[.subtype] = subtypeValue(job.attributes["subtype"])
-        if job.kind == .appIcon { key[.dimension1] = UInt16(job.iconSizeIndex) }
+        // An app icon's size is its position in the multisize set, in dimension 2 (dimension 1 numbers atlases).
+        if job.kind == .appIcon { key[.dimension2] = UInt16(job.iconSizeIndex) }
         return key
     }
 }

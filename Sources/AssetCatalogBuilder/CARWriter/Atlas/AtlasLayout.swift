@@ -1,0 +1,120 @@
+/// Where Xcode puts images in a packed atlas (`ZZZZPackedAsset-…`, layout 1004): the rule worked out from the
+/// heliport and sudoku cars, whose six atlases it reproduces frame for frame (docs/CAR-FORMAT.md, "Packed
+/// atlases").
+///
+/// Each image takes its size plus a 2-pixel gutter. Images go in largest side first, ties by facet identifier
+/// (ascending), into a binary-tree packer that starts with the first image's box and, when an image does not
+/// fit, grows right or up, whichever keeps the atlas nearer a square. The atlas is the packer's box plus a
+/// 2-pixel margin. The packer's y axis points up from the atlas's bottom edge, which is how internal
+/// references (info tag 1010) give their frames.
+///
+/// Not used by the writer yet: assetc does not pack atlases (see docs/CAR-FORMAT.md).
+struct AtlasLayout: Sendable, Equatable {
+    /// One image to place.
+    struct Item: Sendable, Equatable {
+        var width: Int
+        var height: Int
+        /// The identifier of the image's facet: the tie-break between images of the same largest side.
+        var identifier: UInt16
+    }
+
+    /// A placed image: its frame in the atlas, y counted from the bottom edge.
+    struct Frame: Sendable, Equatable {
+        var x: Int, y: Int, width: Int, height: Int
+    }
+
+    /// The gutter after each image and the margin before the first.
+    static let gutter = 2
+
+    /// The atlas's width and height in pixels.
+    var width: Int
+    var height: Int
+    /// Each item's frame, in the order the items were given.
+    var frames: [Frame]
+
+    /// Lays out `items` (at least one).
+    init(_ items: [Item]) {
+        precondition(!items.isEmpty, "an atlas holds at least one image")
+        let order = items.indices.sorted { left, right in
+            let a = items[left], b = items[right]
+            let sideA = max(a.width, a.height), sideB = max(b.width, b.height)
+            if sideA != sideB { return sideA > sideB }
+            if a.identifier != b.identifier { return a.identifier < b.identifier }
+            return left < right
+        }
+        var packer = Packer(width: items[order[0]].width + Self.gutter, height: items[order[0]].height + Self.gutter)
+        var frames = [Frame](repeating: Frame(x: 0, y: 0, width: 0, height: 0), count: items.count)
+        for index in order {
+            let item = items[index]
+            let (x, y) = packer.place(width: item.width + Self.gutter, height: item.height + Self.gutter)
+            frames[index] = Frame(x: x + Self.gutter, y: y + Self.gutter, width: item.width, height: item.height)
+        }
+        width = packer.width + Self.gutter
+        height = packer.height + Self.gutter
+        self.frames = frames
+    }
+
+    /// A growing binary-tree packer over free rectangles, kept in an array (node 0 is the root).
+    private struct Packer {
+        struct Node {
+            var x: Int, y: Int, width: Int, height: Int
+            var used = false
+            var right: Int? = nil
+            var up: Int? = nil
+        }
+
+        var nodes: [Node]
+        var root = 0
+        var width: Int { nodes[root].width }
+        var height: Int { nodes[root].height }
+
+        init(width: Int, height: Int) {
+            nodes = [Node(x: 0, y: 0, width: width, height: height)]
+        }
+
+        /// Places a box and returns its corner, growing the packer when no free rectangle holds it.
+        mutating func place(width: Int, height: Int) -> (Int, Int) {
+            if let node = find(root, width, height) { return split(node, width, height) }
+            let canGrowUp = width <= self.width
+            let canGrowRight = height <= self.height
+            let shouldGrowRight = canGrowRight && self.height >= self.width + width
+            let shouldGrowUp = canGrowUp && self.width >= self.height + height
+            if shouldGrowRight || (!shouldGrowUp && canGrowRight) {
+                let strip = add(Node(x: self.width, y: 0, width: width, height: self.height))
+                root = add(Node(x: 0, y: 0, width: self.width + width, height: self.height, used: true, right: strip, up: root))
+            } else {
+                let strip = add(Node(x: 0, y: self.height, width: self.width, height: height))
+                root = add(Node(x: 0, y: 0, width: self.width, height: self.height + height, used: true, right: root, up: strip))
+            }
+            return split(find(root, width, height)!, width, height)
+        }
+
+        private mutating func add(_ node: Node) -> Int {
+            nodes.append(node)
+            return nodes.count - 1
+        }
+
+        /// The first free rectangle (right before up, depth first) that holds the box.
+        private func find(_ index: Int, _ width: Int, _ height: Int) -> Int? {
+            let node = nodes[index]
+            if node.used {
+                if let right = node.right, let found = find(right, width, height) { return found }
+                if let up = node.up { return find(up, width, height) }
+                return nil
+            }
+            return width <= node.width && height <= node.height ? index : nil
+        }
+
+        /// Takes the box from the corner of a free rectangle; what is left becomes the strip above it and the
+        /// strip to its right.
+        private mutating func split(_ index: Int, _ width: Int, _ height: Int) -> (Int, Int) {
+            let node = nodes[index]
+            let up = add(Node(x: node.x, y: node.y + height, width: node.width, height: node.height - height))
+            let right = add(Node(x: node.x + width, y: node.y, width: node.width - width, height: height))
+            nodes[index].used = true
+            nodes[index].up = up
+            nodes[index].right = right
+            return (node.x, node.y)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import AssetCatalog
+import Foundation
+import Testing
+
+@testable import AssetCatalogBuilder
+
+@Suite("Comparing two cars: structure and CoreUI lookups")
+struct CARComparisonTests {
+    /// A PNG of one flat colour, so every image of a fixture has pixels of its own.
+    static func flat(_ width: Int, _ height: Int, _ rgba: [UInt8]) throws -> [UInt8] {
+        try PNGCodec.encodeRGBA8(
+            DecodedImage(width: width, height: height, premultiplied: false, pixels: [UInt8]((0..<(width * height)).flatMap { _ in rgba })))
+    }
+
+    /// `Glyph` at 1x and 3x only; `Badge` at 1x and 2x with a dark 1x variant (so the car lists the dark appearance).
+    static func fixture() throws -> CatalogFixture {
+        let fixture = try CatalogFixture()
+        try fixture.write("Glyph.imageset/g1.png", try flat(10, 8, [200, 10, 10, 255]))
+        try fixture.write("Glyph.imageset/g3.png", try flat(30, 24, [10, 200, 10, 255]))
+        try fixture.imageset("Glyph", [("g1.png", #""idiom":"universal","scale":"1x""#), ("g3.png", #""idiom":"universal","scale":"3x""#)])
+        try fixture.write("Badge.imageset/b1.png", try flat(6, 6, [10, 10, 200, 255]))
+        try fixture.write("Badge.imageset/b2.png", try flat(12, 12, [90, 90, 90, 128]))
+        try fixture.write("Badge.imageset/d1.png", try flat(6, 6, [250, 250, 0, 255]))
+        try fixture.imageset(
+            "Badge",
+            [
+                ("b1.png", #""idiom":"universal","scale":"1x""#), ("b2.png", #""idiom":"universal","scale":"2x""#),
+                ("d1.png", #""idiom":"universal","scale":"1x","appearances":[{"appearance":"luminosity","value":"dark"}]"#),
+            ])
+        return fixture
+    }
+
+    static func compile(_ index: CatalogIndex, platform: CompilePlatform = .iphoneos) throws -> CARFile {
+        let options = CompileOptions(platform: platform, minimumDeploymentTarget: "17.0", toolVersion: "test")
+        return try CARFile(bytes: try CARCompiler(options: options).compile(index).car)
+    }
+
+    @Test func aCarComparedWithItselfHasNoDifferenceAndEveryLookupAgrees() throws {
+        let fixture = try Self.fixture()
+        let car = try Self.compile(fixture.read())
+        #expect(CARStructureComparison.differences(ours: CARStructure(file: car), xcode: CARStructure(file: car)).isEmpty)
+        let lookups = CARLookupComparison.compare(ours: car, xcode: car)
+        // Two names × phone and pad × three scales × default and dark.
+        #expect(lookups.requestCount == 2 * 2 * 3 * 2)
+        #expect(lookups.undecodable == 0)
+        #expect(lookups.agreeing == lookups.requestCount)
+        #expect(lookups.mismatches.isEmpty && lookups.agreementPercent == 100)
+    }
+
+    @Test func aMissingImageIsAStructuralDifferenceAndALookupMismatch() throws {
+        let fixture = try Self.fixture()
+        let full = fixture.read()
+        var partial = full
+        partial.assets.removeAll { $0.name == "Glyph" }
+        let ours = try Self.compile(partial)
+        let xcode = try Self.compile(full)
+        let differences = CARStructureComparison.differences(ours: CARStructure(file: ours), xcode: CARStructure(file: xcode))
+        #expect(differences.contains(CARStructureDifference(area: "facets", subject: "Glyph", ours: "-", xcode: "element=85 part=181")))
+        let missing = differences.filter { $0.area == "renditions" && $0.subject.hasPrefix("Glyph ") }
+        #expect(missing.map(\.subject) == ["Glyph part=181 scale=1", "Glyph part=181 scale=3"])
+        #expect(missing.allSatisfy { $0.ours == "-" && $0.xcode.hasPrefix("g") })
+        #expect(differences.contains { $0.area == "size" && $0.subject == "file bytes" })
+
+        let lookups = CARLookupComparison.compare(ours: ours, xcode: xcode)
+        // Every default-appearance Glyph request differs (nil against an image); dark ones are nil in both
+        // (both cars list the dark appearance, Glyph has no dark variant), every Badge request agrees.
+        #expect(lookups.mismatches.count == 2 * 3)
+        #expect(lookups.mismatches.allSatisfy { $0.request.name == "Glyph" && $0.request.appearance == nil && $0.ours == "nil" })
+        #expect(lookups.agreeing == lookups.requestCount - lookups.mismatches.count)
+    }
+
+    @Test func theLookupFollowsCoreUIsScaleOrderAndMatchesTheAppearanceExactly() throws {
+        let fixture = try Self.fixture()
+        let car = try Self.compile(fixture.read())
+        let lookup = CoreUIKeyLookup(file: car)
+        func answer(_ name: String, _ scale: Int, _ appearance: String? = nil) -> String? {
+            lookup.image(named: name, scale: scale, idiom: 1, appearanceName: appearance).map { car.renditions[$0].name }
+        }
+        // The exact scale, else the largest below, else the smallest above.
+        #expect(answer("Glyph", 1) == "g1.png")
+        #expect(answer("Glyph", 2) == "g1.png")
+        #expect(answer("Glyph", 3) == "g3.png")
+        #expect(answer("Badge", 3) == "b2.png")
+        // The dark appearance is listed (Badge has a dark variant): it must match exactly.
+        #expect(car.appearances.contains { $0.name == "UIAppearanceDark" })
+        #expect(answer("Badge", 1, "UIAppearanceDark") == "d1.png")
+        #expect(answer("Badge", 2, "UIAppearanceDark") == "d1.png")
+        #expect(answer("Glyph", 1, "UIAppearanceDark") == nil)
+        // A name the car does not list means the default appearance.
+        #expect(answer("Glyph", 1, "UIAppearanceNoSuchThing") == "g1.png")
+        #expect(answer("Nothing", 1) == nil)
+    }
+}

@@ -1,0 +1,69 @@
+import Testing
+
+@testable import AssetCatalogBuilder
+
+/// The frames Xcode gave the images of its atlases in the heliport and sudoku cars (y from the atlas's bottom),
+/// written down as numbers: the layout rule must reproduce them.
+@Suite("Packed atlas layout")
+struct AtlasLayoutTests {
+    typealias Item = AtlasLayout.Item
+    typealias Frame = AtlasLayout.Frame
+
+    @Test func thirteenEqualImagesFillRowsOfFourFromTheBottomLeftInIdentifierOrder() {
+        // Heliport's 1x GA8 atlas: thirteen 21 x 16 glyphs, given here in an order unlike the identifiers'.
+        let identifiers: [UInt16] = [65050, 41560, 43214, 49073, 64700, 9785, 19751, 35451, 59196, 480, 5852, 29113, 52236]
+        let layout = AtlasLayout(identifiers.map { Item(width: 21, height: 16, identifier: $0) })
+        #expect(layout.width == 94 && layout.height == 74)
+        let expected: [UInt16: (Int, Int)] = [
+            480: (2, 2), 5852: (25, 2), 29113: (48, 2), 52236: (71, 2), 9785: (2, 20), 19751: (25, 20), 35451: (48, 20),
+            59196: (71, 20), 41560: (2, 38), 43214: (25, 38), 49073: (48, 38), 64700: (71, 38), 65050: (2, 56),
+        ]
+        for (identifier, frame) in zip(identifiers, layout.frames) {
+            #expect(frame == Frame(x: expected[identifier]!.0, y: expected[identifier]!.1, width: 21, height: 16), "identifier \(identifier)")
+        }
+        // The same at 2x (42 x 32): 178 x 138.
+        let double = AtlasLayout(identifiers.map { Item(width: 42, height: 32, identifier: $0) })
+        #expect(double.width == 178 && double.height == 138)
+        #expect(double.frames[identifiers.firstIndex(of: 52236)!] == Frame(x: 134, y: 2, width: 42, height: 32))
+    }
+
+    @Test func theLargestImageGoesFirstAndTheAtlasGrowsRight() {
+        // Heliport's 2x ARGB atlas: a 64 x 64 icon (identifier 6849) and a 128 x 128 image (27555).
+        let layout = AtlasLayout([Item(width: 64, height: 64, identifier: 6849), Item(width: 128, height: 128, identifier: 27555)])
+        #expect(layout.width == 198 && layout.height == 132)
+        #expect(layout.frames == [Frame(x: 132, y: 2, width: 64, height: 64), Frame(x: 2, y: 2, width: 128, height: 128)])
+    }
+
+    @Test func twoSizesOfTwoIconsMakeASquarishAtlas() {
+        // Sudoku's 2x atlas: 32 and 64 pixel sizes of two icons (identifiers 29839 and 4774).
+        let layout = AtlasLayout([
+            Item(width: 32, height: 32, identifier: 29839), Item(width: 32, height: 32, identifier: 4774),
+            Item(width: 64, height: 64, identifier: 29839), Item(width: 64, height: 64, identifier: 4774),
+        ])
+        #expect(layout.width == 134 && layout.height == 102)
+        #expect(layout.frames == [
+            Frame(x: 36, y: 68, width: 32, height: 32), Frame(x: 2, y: 68, width: 32, height: 32),
+            Frame(x: 68, y: 2, width: 64, height: 64), Frame(x: 2, y: 2, width: 64, height: 64),
+        ])
+    }
+
+    @Test func framesNeverOverlapAndStayInside() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<50 {
+            let items = (0..<Int.random(in: 1...40, using: &generator)).map { _ in
+                Item(width: Int.random(in: 1...128, using: &generator), height: Int.random(in: 1...128, using: &generator),
+                    identifier: UInt16.random(in: 1...UInt16.max, using: &generator))
+            }
+            let layout = AtlasLayout(items)
+            for (index, frame) in layout.frames.enumerated() {
+                #expect(frame.width == items[index].width && frame.height == items[index].height)
+                #expect(frame.x >= 2 && frame.y >= 2 && frame.x + frame.width + 2 <= layout.width && frame.y + frame.height + 2 <= layout.height)
+                for other in layout.frames[(index + 1)...] {
+                    let apart = frame.x + frame.width + 2 <= other.x || other.x + other.width + 2 <= frame.x
+                        || frame.y + frame.height + 2 <= other.y || other.y + other.height + 2 <= frame.y
+                    #expect(apart)
+                }
+            }
+        }
+    }
+}
