@@ -100,6 +100,9 @@ acpng_status acpng_rows_open(acpng_row_reader *reader) {
 /* Non-interlaced: the next count rows from the open reader. */
 static ACPNG_NOINLINE acpng_status acpng_rows_next(acpng_row_reader *reader, uint32_t count, uint8_t *rows) {
     if (setjmp(png_jmpbuf(reader->png))) return acpng_status_after_error(&reader->io);
+    /* libpng keeps the destination's bits past the last pixel of a row of 1, 2 or 4-bit samples: start
+     * from zero so that they never carry an earlier strip's bits into the output. */
+    memset(rows, 0, (size_t)count * reader->row_bytes);
     for (uint32_t i = 0; i < count; i++) png_read_row(reader->png, rows + (size_t)i * reader->row_bytes, NULL);
     reader->next_row += count;
     if (reader->next_row == reader->height) png_read_end(reader->png, NULL);
