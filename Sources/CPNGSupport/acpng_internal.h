@@ -155,4 +155,61 @@ acpng_status acpng_verify_image_data(const uint8_t *data, size_t length,
                                      acpng_verify_result *result, char *message,
                                      size_t message_capacity);
 
+/* ---- Rows in bounded memory (acpng_rows.c) ---- */
+
+/* Reads a PNG's rows in order without holding the decoded image. Set the
+ * fields up to message_capacity, then acpng_rows_open; acpng_rows_close
+ * always (also after a failed open, when it does nothing). */
+typedef struct acpng_row_reader {
+    const uint8_t *data;
+    size_t length;
+    uint64_t max_pixels;
+    /* 1: rows as 8-bit RGBA (acpng_decode_rgba8's conversion); 0: the stored
+     * format (bit depth, packing, palette indices). */
+    int rgba8;
+    /* 1: keep the chunks an optimizer copies (png_get_unknown_chunks on
+     * png/info); 0: skip ancillary chunks. */
+    int keep_chunks;
+    /* Interlaced images: the rows decoded at once (each window costs a full
+     * decode); at least one row. */
+    size_t window_bytes;
+    char *message;
+    size_t message_capacity;
+
+    /* Set by acpng_rows_open. */
+    uint32_t width, height;
+    int bit_depth, color_type, interlaced;
+    size_t row_bytes;
+    png_structp png;
+    png_infop info;
+
+    /* Private. */
+    acpng_io io;
+    uint32_t next_row;
+    uint8_t *window;
+    uint32_t window_first, window_count, window_capacity;
+    uint8_t *scratch;
+} acpng_row_reader;
+
+/* Starts libpng on the file and reads up to the image data (errors as every
+ * reader words them). */
+acpng_status acpng_rows_open(acpng_row_reader *reader);
+
+/* Rows first ..< first + count into rows (count * row_bytes bytes). A
+ * non-interlaced image is read in order only: first must be the row after the
+ * last one read; its last rows also read the file to IEND. */
+acpng_status acpng_rows_read(acpng_row_reader *reader, uint32_t first, uint32_t count, uint8_t *rows);
+
+/* Frees an interlaced image's window (the next read decodes it again). */
+void acpng_rows_drop_window(acpng_row_reader *reader);
+
+void acpng_rows_close(acpng_row_reader *reader);
+
+/* Clears the final-block flag of the last block of a complete raw deflate
+ * stream (length bytes) and pads the stream to a byte boundary with an empty
+ * stored block, so that another raw deflate stream can follow it
+ * (acpng_deflate_join.c). The buffer must have room for 6 more bytes. Returns
+ * the new length, or 0 when the stream does not inflate. */
+size_t acpng_deflate_make_continuable(uint8_t *stream, size_t length);
+
 #endif /* ASSETC_ACPNG_INTERNAL_H */

@@ -1,8 +1,32 @@
+/*
+ * Lossless re-encoding (acpng_optimize) in memory bounded by a strip of rows,
+ * not by the image (issue 27).
+ *
+ * The image is read three times through acpng_rows (each pass holds one strip
+ * of decoded rows): a scan decides the smaller exact forms the image allows
+ * (16 -> 8 bits, no alpha, grey, palette), trials pick for every form and strip
+ * the filter strategy that compresses best on a fast compressor, and the last
+ * pass filters the winning form strip by strip, compresses each strip once at
+ * libdeflate's highest level and joins the streams (acpng_deflate_join.c) into
+ * one zlib stream, one IDAT chunk per strip. An image whose rows fit in one
+ * strip (every artwork file of the benchmark) is decoded once and held; its
+ * output is what the whole-image optimizer wrote before.
+ */
 #include "acpng_internal.h"
 
 #include <libdeflate.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Decoded rows per strip when the caller does not say: a 16000-pixel RGBA row is 64,000 bytes, so 65
+ * rows. Small enough that a few strip-sized buffers stay far below the image; large enough that the
+ * strip boundaries (a compressor starting without history) cost nothing measurable; and a 1024 x 1024
+ * 8-bit RGBA image, the largest of the artwork benchmark, is still one strip. */
+#define ACPNG_DEFAULT_STRIP_BYTES ((size_t)4 * 1024 * 1024)
+
+/* Interlaced images are decoded whole once per window (acpng_rows.c): a larger window means fewer
+ * decodes. */
+#define ACPNG_INTERLACED_WINDOW_FACTOR 8
 
 /* Number of kept chunks before the first IDAT, from the raw bytes; sets
  * *animated when an APNG animation control chunk is among them. */
@@ -22,34 +46,25 @@ static size_t acpng_count_kept_chunks(const uint8_t *data, size_t length, int *a
     return count;
 }
 
-static ACPNG_NOINLINE acpng_status acpng_optimize_read(png_structp png, png_infop png_info,
-                                                      acpng_io *io, uint64_t max_pixels) {
-    if (setjmp(png_jmpbuf(png))) return acpng_status_after_error(io);
 
-    acpng_configure_read(png, max_pixels);
-    /* -1: drop every ancillary chunk libpng knows (and unknown ones), then
-     * opt the interpretation-relevant ones back in as raw chunks. */
-    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
-    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, acpng_kept_chunks,
-                                ACPNG_KEPT_CHUNK_COUNT);
-    /* Identity keeps the stored format: bit depth, packing, palette indices. */
-    png_read_png(png, png_info, PNG_TRANSFORM_IDENTITY, NULL);
-    return ACPNG_OK;
-}
+/* ---- The forms an image can be stored in ---- */
 
-/* ---- The image as it will be written: format, unfiltered rows, palette ---- */
+typedef enum acpng_form_kind {
+    acpng_form_original, /* as stored, its own PLTE and tRNS copied */
+    acpng_form_reduced,  /* 8-bit, and/or without alpha, and/or grey */
+    acpng_form_palette   /* at most 256 colours as indices */
+} acpng_form_kind;
 
-typedef struct acpng_raster {
-    uint32_t width, height;
+typedef struct acpng_form {
+    acpng_form_kind kind;
     int bit_depth, color_type;
-    size_t row_bytes;      /* unfiltered bytes per row */
-    size_t filter_step;    /* bytes per complete pixel for the filters (at least 1) */
-    uint8_t *rows;         /* height * row_bytes, owned */
+    size_t row_bytes;   /* unfiltered bytes per row */
+    size_t filter_step; /* bytes per complete pixel for the filters (at least 1) */
     png_color palette[256];
-    int palette_count;     /* 0: no PLTE */
-    uint8_t alphas[256];   /* tRNS of a palette made here */
+    int palette_count;  /* 0: no PLTE */
+    uint8_t alphas[256]; /* tRNS of a palette made here */
     int alpha_count;
-} acpng_raster;
+} acpng_form;
 
 static int acpng_channels(int color_type) {
     switch (color_type) {
@@ -61,156 +76,179 @@ static int acpng_channels(int color_type) {
     }
 }
 
-static int acpng_raster_init(acpng_raster *raster, uint32_t width, uint32_t height, int bit_depth,
-                             int color_type) {
-    memset(raster, 0, sizeof *raster);
-    raster->width = width;
-    raster->height = height;
-    raster->bit_depth = bit_depth;
-    raster->color_type = color_type;
+static void acpng_form_init(acpng_form *form, acpng_form_kind kind, uint32_t width, int bit_depth, int color_type) {
+    memset(form, 0, sizeof *form);
+    form->kind = kind;
+    form->bit_depth = bit_depth;
+    form->color_type = color_type;
     const uint64_t bits = (uint64_t)width * (uint64_t)acpng_channels(color_type) * (uint64_t)bit_depth;
-    raster->row_bytes = (size_t)((bits + 7) / 8);
+    form->row_bytes = (size_t)((bits + 7) / 8);
     const size_t step = (size_t)acpng_channels(color_type) * (size_t)bit_depth / 8;
-    raster->filter_step = step > 0 ? step : 1;
-    if (height != 0 && raster->row_bytes > SIZE_MAX / height) return 0;
-    raster->rows = malloc(raster->row_bytes * height + 1);
-    return raster->rows != NULL;
+    form->filter_step = step > 0 ? step : 1;
 }
 
-static void acpng_raster_free(acpng_raster *raster) {
-    free(raster->rows);
-    raster->rows = NULL;
-}
+/* ---- The scan: which exact reductions (oxipng's leads) the pixels allow ---- */
 
-/* ---- Lossless reductions (oxipng's leads): 16 -> 8 bits, opaque alpha, grey, palette ---- */
+enum { acpng_palette_slots = 1024 };
 
-/* 16-bit samples that are all v * 257 become 8-bit v. */
-static int acpng_reduce_depth(const acpng_raster *source, acpng_raster *target) {
-    if (source->bit_depth != 16) return 0;
-    const size_t samples = source->row_bytes / 2;
-    for (uint32_t y = 0; y < source->height; y++) {
-        const uint8_t *row = source->rows + (size_t)y * source->row_bytes;
-        for (size_t i = 0; i < samples; i++) {
-            if (row[2 * i] != row[2 * i + 1]) return 0;
-        }
-    }
-    if (!acpng_raster_init(target, source->width, source->height, 8, source->color_type)) return -1;
-    for (uint32_t y = 0; y < source->height; y++) {
-        const uint8_t *row = source->rows + (size_t)y * source->row_bytes;
-        uint8_t *out = target->rows + (size_t)y * target->row_bytes;
-        for (size_t i = 0; i < samples; i++) out[i] = row[2 * i];
-    }
-    return 1;
-}
+typedef struct acpng_scan {
+    int channels;     /* of the stored pixels */
+    int sample_bytes; /* 1 or 2 (16-bit: the high byte is the 8-bit value) */
+    int depth_exact;  /* 16-bit: every sample is v * 257 */
+    int opaque;       /* alpha is 255 everywhere (only looked for when there is alpha) */
+    int grey;         /* r == g == b everywhere (only looked for when allowed) */
+    int palette_full; /* more than 256 colours */
+    uint32_t keys[acpng_palette_slots];
+    int16_t order[acpng_palette_slots];
+    uint32_t colours[256];
+    int colour_count;
+} acpng_scan;
 
-/* Drops alpha that is 255 everywhere, and colour that is grey everywhere (only when allow_grey: an RGB
- * ICC profile cannot describe a grey image). 8-bit, non-palette input. */
-static int acpng_reduce_channels(const acpng_raster *source, int allow_grey, acpng_raster *target) {
-    const int channels = acpng_channels(source->color_type);
-    const int has_alpha = source->color_type == PNG_COLOR_TYPE_RGB_ALPHA || source->color_type == PNG_COLOR_TYPE_GRAY_ALPHA;
-    const int has_colour = source->color_type == PNG_COLOR_TYPE_RGB || source->color_type == PNG_COLOR_TYPE_RGB_ALPHA;
-    int opaque = has_alpha, grey = has_colour && allow_grey;
-    for (uint32_t y = 0; y < source->height && (opaque || grey); y++) {
-        const uint8_t *pixel = source->rows + (size_t)y * source->row_bytes;
-        for (uint32_t x = 0; x < source->width; x++, pixel += channels) {
-            if (opaque && pixel[channels - 1] != 255) opaque = 0;
-            if (grey && (pixel[0] != pixel[1] || pixel[0] != pixel[2])) grey = 0;
-        }
-    }
-    if (!opaque && !grey) return 0;
-    const int keep_alpha = has_alpha && !opaque;
-    const int colour_out = has_colour && !grey;
-    const int type = colour_out ? (keep_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB)
-                                : (keep_alpha ? PNG_COLOR_TYPE_GRAY_ALPHA : PNG_COLOR_TYPE_GRAY);
-    if (!acpng_raster_init(target, source->width, source->height, 8, type)) return -1;
-    const int out_channels = acpng_channels(type);
-    for (uint32_t y = 0; y < source->height; y++) {
-        const uint8_t *pixel = source->rows + (size_t)y * source->row_bytes;
-        uint8_t *out = target->rows + (size_t)y * target->row_bytes;
-        for (uint32_t x = 0; x < source->width; x++, pixel += channels, out += out_channels) {
-            out[0] = pixel[0];
-            if (colour_out) {
-                out[1] = pixel[1];
-                out[2] = pixel[2];
-            }
-            if (keep_alpha) out[out_channels - 1] = pixel[channels - 1];
-        }
-    }
-    return 1;
-}
-
-/* Reads pixel x of an 8-bit G, GA, RGB or RGBA row as 0xRRGGBBAA. */
-static inline uint32_t acpng_pixel_key(const uint8_t *pixel, int channels) {
+/* Pixel of an 8-bit (or 16-bit, high bytes) G, GA, RGB or RGBA row as 0xRRGGBBAA: a pixel has the
+ * same key whatever channels a reduction drops. */
+static inline uint32_t acpng_pixel_key(const uint8_t *pixel, int channels, int step) {
     uint32_t r, g, b;
     if (channels >= 3) {
-        r = pixel[0]; g = pixel[1]; b = pixel[2];
+        r = pixel[0];
+        g = pixel[step];
+        b = pixel[2 * step];
     } else {
         r = g = b = pixel[0];
     }
-    const uint32_t a = (channels == 2 || channels == 4) ? pixel[channels - 1] : 255;
+    const uint32_t a = (channels == 2 || channels == 4) ? pixel[(channels - 1) * step] : 255;
     return r << 24 | g << 16 | b << 8 | a;
 }
 
-/* At most 256 distinct colours (8-bit RGB, RGBA, G or GA) become a palette: translucent entries first so
- * that tRNS stays short, each group in order of first appearance; 1, 2 or 4 bits per index when they
- * suffice. */
-static int acpng_reduce_palette(const acpng_raster *source, acpng_raster *target) {
-    if (source->bit_depth != 8 || source->color_type == PNG_COLOR_TYPE_PALETTE) return 0;
-    const int channels = acpng_channels(source->color_type);
-    enum { slots = 1024 };
-    uint32_t keys[slots];
-    int16_t order[slots];
-    for (int i = 0; i < slots; i++) order[i] = -1;
-    uint32_t colours[256];
-    int count = 0;
-    for (uint32_t y = 0; y < source->height; y++) {
-        const uint8_t *pixel = source->rows + (size_t)y * source->row_bytes;
-        for (uint32_t x = 0; x < source->width; x++, pixel += channels) {
-            const uint32_t key = acpng_pixel_key(pixel, channels);
-            uint32_t slot = (key * 2654435761u) >> 22;
-            while (order[slot] >= 0 && keys[slot] != key) slot = (slot + 1) & (slots - 1);
-            if (order[slot] < 0) {
-                if (count == 256) return 0;
-                keys[slot] = key;
-                order[slot] = (int16_t)count;
-                colours[count++] = key;
+static inline uint32_t acpng_palette_slot(const acpng_scan *scan, uint32_t key) {
+    uint32_t slot = (key * 2654435761u) >> 22;
+    while (scan->order[slot] >= 0 && scan->keys[slot] != key) slot = (slot + 1) & (acpng_palette_slots - 1);
+    return slot;
+}
+
+/* Starts a scan; returns 0 when the stored format rules every reduction out. */
+static int acpng_scan_init(acpng_scan *scan, int bit_depth, int color_type, int allow_grey) {
+    memset(scan, 0, sizeof *scan);
+    if ((bit_depth != 8 && bit_depth != 16) || color_type == PNG_COLOR_TYPE_PALETTE) return 0;
+    scan->channels = acpng_channels(color_type);
+    scan->sample_bytes = bit_depth / 8;
+    scan->depth_exact = bit_depth == 16;
+    scan->opaque = color_type == PNG_COLOR_TYPE_RGB_ALPHA || color_type == PNG_COLOR_TYPE_GRAY_ALPHA;
+    scan->grey = allow_grey && (color_type == PNG_COLOR_TYPE_RGB || color_type == PNG_COLOR_TYPE_RGB_ALPHA);
+    for (int i = 0; i < acpng_palette_slots; i++) scan->order[i] = -1;
+    return 1;
+}
+
+static void acpng_scan_rows(acpng_scan *scan, const uint8_t *rows, uint32_t count, size_t row_bytes, uint32_t width) {
+    const int channels = scan->channels, step = scan->sample_bytes;
+    for (uint32_t y = 0; y < count; y++) {
+        const uint8_t *row = rows + (size_t)y * row_bytes;
+        if (step == 2 && scan->depth_exact) {
+            for (size_t i = 0; i < row_bytes; i += 2) {
+                if (row[i] != row[i + 1]) {
+                    scan->depth_exact = 0;
+                    break;
+                }
+            }
+        }
+        /* 16-bit samples that are not all v * 257 stay 16-bit: nothing else can be reduced. */
+        if (step == 2 && !scan->depth_exact) return;
+        if (!scan->opaque && !scan->grey && scan->palette_full) continue;
+        const uint8_t *pixel = row;
+        const size_t pixel_bytes = (size_t)channels * (size_t)step;
+        for (uint32_t x = 0; x < width; x++, pixel += pixel_bytes) {
+            if (scan->opaque && pixel[(channels - 1) * step] != 255) scan->opaque = 0;
+            if (scan->grey && (pixel[0] != pixel[step] || pixel[0] != pixel[2 * step])) scan->grey = 0;
+            if (!scan->palette_full) {
+                const uint32_t key = acpng_pixel_key(pixel, channels, step);
+                const uint32_t slot = acpng_palette_slot(scan, key);
+                if (scan->order[slot] < 0) {
+                    if (scan->colour_count == 256) {
+                        scan->palette_full = 1;
+                        continue;
+                    }
+                    scan->keys[slot] = key;
+                    scan->order[slot] = (int16_t)scan->colour_count;
+                    scan->colours[scan->colour_count++] = key;
+                }
             }
         }
     }
-    uint8_t rank[256];
-    int next = 0, translucent = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < count; i++) {
-            const int is_opaque = (colours[i] & 0xFF) == 255;
-            if (is_opaque == pass) rank[i] = (uint8_t)next++;
+}
+
+/* The forms to try after a scan: the stored one first, then an 8-bit / fewer-channel one, then a
+ * palette (translucent entries first so that tRNS stays short, each group in order of first
+ * appearance; 1, 2 or 4 bits per index when they suffice). rank maps a colour's order of appearance
+ * to its palette index. Returns the number of forms. */
+static int acpng_plan_forms(const acpng_scan *scan, const acpng_form *original, uint32_t width, acpng_form forms[3],
+                            uint8_t rank[256]) {
+    forms[0] = *original;
+    int count = 1;
+    if (scan == NULL || (scan->sample_bytes == 2 && !scan->depth_exact)) return count;
+    const int has_alpha = original->color_type == PNG_COLOR_TYPE_RGB_ALPHA ||
+                          original->color_type == PNG_COLOR_TYPE_GRAY_ALPHA;
+    const int has_colour = original->color_type == PNG_COLOR_TYPE_RGB ||
+                           original->color_type == PNG_COLOR_TYPE_RGB_ALPHA;
+    const int keep_alpha = has_alpha && !scan->opaque;
+    const int colour_out = has_colour && !scan->grey;
+    const int type = colour_out ? (keep_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB)
+                                : (keep_alpha ? PNG_COLOR_TYPE_GRAY_ALPHA : PNG_COLOR_TYPE_GRAY);
+    if (type != original->color_type || original->bit_depth != 8) {
+        acpng_form_init(&forms[count++], acpng_form_reduced, width, 8, type);
+    }
+    if (!scan->palette_full) {
+        int next = 0, translucent = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < scan->colour_count; i++) {
+                const int is_opaque = (scan->colours[i] & 0xFF) == 255;
+                if (is_opaque == pass) rank[i] = (uint8_t)next++;
+            }
+            if (pass == 0) translucent = next;
         }
-        if (pass == 0) translucent = next;
-    }
-    const int depth = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8;
-    if (!acpng_raster_init(target, source->width, source->height, depth, PNG_COLOR_TYPE_PALETTE)) return -1;
-    target->palette_count = count;
-    target->alpha_count = translucent;
-    for (int i = 0; i < count; i++) {
-        const uint32_t key = colours[i];
-        target->palette[rank[i]].red = (png_byte)(key >> 24);
-        target->palette[rank[i]].green = (png_byte)(key >> 16);
-        target->palette[rank[i]].blue = (png_byte)(key >> 8);
-        target->alphas[rank[i]] = (uint8_t)key;
-    }
-    for (uint32_t y = 0; y < source->height; y++) {
-        const uint8_t *pixel = source->rows + (size_t)y * source->row_bytes;
-        uint8_t *out = target->rows + (size_t)y * target->row_bytes;
-        memset(out, 0, target->row_bytes);
-        for (uint32_t x = 0; x < source->width; x++, pixel += channels) {
-            const uint32_t key = acpng_pixel_key(pixel, channels);
-            uint32_t slot = (key * 2654435761u) >> 22;
-            while (keys[slot] != key) slot = (slot + 1) & (slots - 1);
-            const uint32_t index = rank[order[slot]];
-            const uint32_t bit = x * (uint32_t)depth;
-            out[bit / 8] |= (uint8_t)(index << (8 - depth - bit % 8));
+        const int colours = scan->colour_count;
+        const int depth = colours <= 2 ? 1 : colours <= 4 ? 2 : colours <= 16 ? 4 : 8;
+        acpng_form *palette = &forms[count++];
+        acpng_form_init(palette, acpng_form_palette, width, depth, PNG_COLOR_TYPE_PALETTE);
+        palette->palette_count = colours;
+        palette->alpha_count = translucent;
+        for (int i = 0; i < colours; i++) {
+            const uint32_t key = scan->colours[i];
+            palette->palette[rank[i]].red = (png_byte)(key >> 24);
+            palette->palette[rank[i]].green = (png_byte)(key >> 16);
+            palette->palette[rank[i]].blue = (png_byte)(key >> 8);
+            palette->alphas[rank[i]] = (uint8_t)key;
         }
     }
-    return 1;
+    return count;
+}
+
+/* One stored row in a form (the original form is the row itself, never converted). */
+static void acpng_convert_row(const acpng_form *form, const acpng_scan *scan, const uint8_t rank[256],
+                              const uint8_t *row, uint32_t width, uint8_t *out) {
+    const int channels = scan->channels, step = scan->sample_bytes;
+    const uint8_t *pixel = row;
+    const size_t pixel_bytes = (size_t)channels * (size_t)step;
+    if (form->kind == acpng_form_reduced) {
+        const int out_channels = acpng_channels(form->color_type);
+        const int colour_out = form->color_type == PNG_COLOR_TYPE_RGB || form->color_type == PNG_COLOR_TYPE_RGB_ALPHA;
+        const int keep_alpha = form->color_type == PNG_COLOR_TYPE_RGB_ALPHA || form->color_type == PNG_COLOR_TYPE_GRAY_ALPHA;
+        for (uint32_t x = 0; x < width; x++, pixel += pixel_bytes, out += out_channels) {
+            out[0] = pixel[0];
+            if (colour_out) {
+                out[1] = pixel[step];
+                out[2] = pixel[2 * step];
+            }
+            if (keep_alpha) out[out_channels - 1] = pixel[(channels - 1) * step];
+        }
+        return;
+    }
+    const int depth = form->bit_depth;
+    memset(out, 0, form->row_bytes);
+    for (uint32_t x = 0; x < width; x++, pixel += pixel_bytes) {
+        const uint32_t slot = acpng_palette_slot(scan, acpng_pixel_key(pixel, channels, step));
+        const uint32_t index = rank[scan->order[slot]];
+        const uint32_t bit = x * (uint32_t)depth;
+        out[bit / 8] |= (uint8_t)(index << (8 - depth - bit % 8));
+    }
 }
 
 /* ---- Filters: chosen by trial on a fast compressor, the expensive level spent once ---- */
@@ -275,28 +313,30 @@ static uint64_t acpng_row_score(const uint8_t *bytes, size_t count) {
 }
 
 /* Strategy 0-4: that filter on every row; 5: per row, the filter with the smallest sum of absolute
- * signed bytes (the "minimum sum" heuristic libpng and oxipng use). Writes height * (1 + row_bytes). */
-static void acpng_filter_image(const acpng_raster *raster, int strategy, uint8_t *out, uint8_t *scratch) {
-    const size_t count = raster->row_bytes;
-    for (uint32_t y = 0; y < raster->height; y++) {
-        const uint8_t *row = raster->rows + (size_t)y * count;
-        const uint8_t *previous = y > 0 ? row - count : NULL;
-        uint8_t *target = out + (size_t)y * (count + 1);
+ * signed bytes (the "minimum sum" heuristic libpng and oxipng use). above is the row before the first
+ * (NULL for the image's first row). Writes count * (1 + row_bytes). */
+static void acpng_filter_rows(const acpng_form *form, const uint8_t *rows, uint32_t count, const uint8_t *above,
+                              int strategy, uint8_t *out, uint8_t *scratch) {
+    const size_t row_bytes = form->row_bytes;
+    for (uint32_t y = 0; y < count; y++) {
+        const uint8_t *row = rows + (size_t)y * row_bytes;
+        const uint8_t *previous = y > 0 ? row - row_bytes : above;
+        uint8_t *target = out + (size_t)y * (row_bytes + 1);
         if (strategy < 5) {
             target[0] = (uint8_t)strategy;
-            acpng_filter_row(strategy, row, previous, count, raster->filter_step, target + 1);
+            acpng_filter_row(strategy, row, previous, row_bytes, form->filter_step, target + 1);
             continue;
         }
         uint64_t best_sum = UINT64_MAX;
         for (int type = 0; type < 5; type++) {
             /* Filter straight into place when this is the first try; later tries go to scratch. */
             uint8_t *into = type == 0 ? target + 1 : scratch;
-            acpng_filter_row(type, row, previous, count, raster->filter_step, into);
-            const uint64_t sum = acpng_row_score(into, count);
+            acpng_filter_row(type, row, previous, row_bytes, form->filter_step, into);
+            const uint64_t sum = acpng_row_score(into, row_bytes);
             if (sum < best_sum) {
                 best_sum = sum;
                 target[0] = (uint8_t)type;
-                if (into != target + 1) memcpy(target + 1, scratch, count);
+                if (into != target + 1) memcpy(target + 1, scratch, row_bytes);
             }
         }
     }
@@ -318,18 +358,18 @@ static int acpng_put_chunk(acpng_buffer *out, const char *type, const uint8_t *d
     return acpng_put32(out, crc);
 }
 
-/* The file: signature, IHDR, the kept colour chunks, PLTE, tRNS, IDAT, IEND. */
-static int acpng_assemble(const acpng_raster *raster, png_structp read_png, png_infop read_info, int original_format,
-                          const uint8_t *idat, size_t idat_length, acpng_buffer *out) {
+/* Everything before the image data: signature, IHDR, the kept colour chunks, PLTE, tRNS. */
+static int acpng_write_head(const acpng_form *form, uint32_t width, uint32_t height, png_structp read_png,
+                            png_infop read_info, acpng_buffer *out) {
     static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
     if (!acpng_buffer_append(out, signature, 8)) return 0;
     uint8_t ihdr[13];
     for (int i = 0; i < 4; i++) {
-        ihdr[i] = (uint8_t)(raster->width >> (24 - 8 * i));
-        ihdr[4 + i] = (uint8_t)(raster->height >> (24 - 8 * i));
+        ihdr[i] = (uint8_t)(width >> (24 - 8 * i));
+        ihdr[4 + i] = (uint8_t)(height >> (24 - 8 * i));
     }
-    ihdr[8] = (uint8_t)raster->bit_depth;
-    ihdr[9] = (uint8_t)raster->color_type;
+    ihdr[8] = (uint8_t)form->bit_depth;
+    ihdr[9] = (uint8_t)form->color_type;
     ihdr[10] = 0;
     ihdr[11] = 0;
     ihdr[12] = 0;
@@ -347,68 +387,21 @@ static int acpng_assemble(const acpng_raster *raster, png_structp read_png, png_
         }
         if (!acpng_put_chunk(out, (const char *)unknowns[i].name, unknowns[i].data, unknowns[i].size)) return 0;
     }
-    if (raster->palette_count > 0) {
+    if (form->palette_count > 0) {
         uint8_t plte[768];
-        for (int i = 0; i < raster->palette_count; i++) {
-            plte[3 * i] = raster->palette[i].red;
-            plte[3 * i + 1] = raster->palette[i].green;
-            plte[3 * i + 2] = raster->palette[i].blue;
+        for (int i = 0; i < form->palette_count; i++) {
+            plte[3 * i] = form->palette[i].red;
+            plte[3 * i + 1] = form->palette[i].green;
+            plte[3 * i + 2] = form->palette[i].blue;
         }
-        if (!acpng_put_chunk(out, "PLTE", plte, (size_t)raster->palette_count * 3)) return 0;
+        if (!acpng_put_chunk(out, "PLTE", plte, (size_t)form->palette_count * 3)) return 0;
     }
-    if (original_format && trns != NULL) {
+    if (form->kind == acpng_form_original && trns != NULL) {
         if (!acpng_put_chunk(out, "tRNS", trns->data, trns->size)) return 0;
-    } else if (!original_format && raster->alpha_count > 0) {
-        if (!acpng_put_chunk(out, "tRNS", raster->alphas, (size_t)raster->alpha_count)) return 0;
+    } else if (form->kind != acpng_form_original && form->alpha_count > 0) {
+        if (!acpng_put_chunk(out, "tRNS", form->alphas, (size_t)form->alpha_count)) return 0;
     }
-    if (!acpng_put_chunk(out, "IDAT", idat, idat_length)) return 0;
-    return acpng_put_chunk(out, "IEND", NULL, 0);
-}
-
-/* One candidate format's best filtering by trial, and that trial's compressed size. */
-typedef struct acpng_choice {
-    uint8_t *filtered;
-    size_t filtered_length;
-    size_t trial_size;
-} acpng_choice;
-
-static int acpng_choose_filters(const acpng_raster *raster, struct libdeflate_compressor *fast, acpng_choice *choice) {
-    memset(choice, 0, sizeof *choice);
-    const size_t length = (size_t)raster->height * (raster->row_bytes + 1);
-    uint8_t *candidate = malloc(length + 1);
-    uint8_t *scratch = malloc(raster->row_bytes + 1);
-    const size_t bound = libdeflate_zlib_compress_bound(fast, length);
-    uint8_t *compressed = malloc(bound + 1);
-    int ok = candidate != NULL && scratch != NULL && compressed != NULL;
-    /* Palette and sub-byte images rarely gain from prediction: try none and minimum sum only. */
-    static const int all[] = {0, 1, 2, 3, 4, 5}, few[] = {0, 5};
-    const int sparse = raster->color_type == PNG_COLOR_TYPE_PALETTE || raster->bit_depth < 8;
-    const int *strategies = sparse ? few : all;
-    const int strategy_count = sparse ? 2 : 6;
-    for (int i = 0; ok && i < strategy_count; i++) {
-        acpng_filter_image(raster, strategies[i], candidate, scratch);
-        const size_t size = libdeflate_zlib_compress(fast, candidate, length, compressed, bound);
-        if (size == 0) {
-            ok = 0;
-            break;
-        }
-        if (choice->filtered == NULL || size < choice->trial_size) {
-            uint8_t *previous = choice->filtered;
-            choice->filtered = candidate;
-            choice->filtered_length = length;
-            choice->trial_size = size;
-            candidate = previous != NULL ? previous : malloc(length + 1);
-            if (candidate == NULL) ok = 0;
-        }
-    }
-    free(candidate);
-    free(scratch);
-    free(compressed);
-    if (!ok) {
-        free(choice->filtered);
-        choice->filtered = NULL;
-    }
-    return ok;
+    return 1;
 }
 
 /* Filter trials run at libdeflate level 1; the winner is compressed once at level 12 (its near-optimal
@@ -416,94 +409,191 @@ static int acpng_choose_filters(const acpng_raster *raster, struct libdeflate_co
  * for no gain, a final level 10 or 9 saves 13% of the time for 0.4% or 3.5% more bytes. */
 enum { acpng_trial_level = 1, acpng_final_level = 12 };
 
-static acpng_status acpng_optimize_write(png_structp read_png, png_infop read_info, const acpng_raster *original,
-                                         int allow_reduction, int allow_grey, acpng_buffer *output) {
-    acpng_raster candidates[3];
-    int original_flags[3];
-    int candidate_count = 0;
-    candidates[candidate_count] = *original;
-    original_flags[candidate_count++] = 1;
-    acpng_raster depth, channels, palette;
-    int owned_depth = 0, owned_channels = 0, owned_palette = 0;
-    acpng_status status = ACPNG_OK;
-    if (allow_reduction) {
-        const acpng_raster *base = original;
-        int result = acpng_reduce_depth(base, &depth);
-        if (result < 0) status = ACPNG_ERR_OUT_OF_MEMORY;
-        if (result > 0) {
-            owned_depth = 1;
-            base = &depth;
-        }
-        if (status == ACPNG_OK && base->bit_depth == 8 && base->color_type != PNG_COLOR_TYPE_PALETTE) {
-            result = acpng_reduce_channels(base, allow_grey, &channels);
-            if (result < 0) status = ACPNG_ERR_OUT_OF_MEMORY;
-            if (result > 0) {
-                owned_channels = 1;
-                base = &channels;
+/* ---- Strips: the stored rows, a strip at a time, once per pass ---- */
+
+typedef struct acpng_strips {
+    acpng_row_reader *first;   /* the reader that scanned the image (it holds the kept chunks) */
+    acpng_row_reader again;    /* a later pass's reader */
+    int again_open;
+    uint32_t height, rows_per_strip, count;
+    size_t row_bytes;
+    uint8_t *rows;             /* one strip of stored rows */
+    int held;                  /* the image is one strip, already in rows */
+} acpng_strips;
+
+static uint32_t acpng_strip_rows(const acpng_strips *strips, uint32_t index) {
+    const uint32_t first = index * strips->rows_per_strip;
+    return strips->height - first < strips->rows_per_strip ? strips->height - first : strips->rows_per_strip;
+}
+
+/* Starts a later pass: the image is read again unless it is held. */
+static acpng_status acpng_strips_rewind(acpng_strips *strips) {
+    if (strips->held) return ACPNG_OK;
+    /* The first reader stays open for its chunks; an interlaced image's window goes. */
+    acpng_rows_drop_window(strips->first);
+    if (strips->again_open) acpng_rows_close(&strips->again);
+    strips->again = *strips->first;
+    strips->again.keep_chunks = 0;
+    strips->again_open = 1;
+    return acpng_rows_open(&strips->again);
+}
+
+static acpng_status acpng_strips_read(acpng_strips *strips, acpng_row_reader *reader, uint32_t index) {
+    if (strips->held) return ACPNG_OK;
+    return acpng_rows_read(reader, index * strips->rows_per_strip, acpng_strip_rows(strips, index), strips->rows);
+}
+
+/* ---- The optimizer ---- */
+
+typedef struct acpng_work {
+    const acpng_scan *scan; /* NULL: no reductions */
+    const uint8_t *rank;
+    uint32_t width;
+    acpng_form forms[3];
+    int form_count;
+    uint8_t *converted;      /* one strip in a form other than the original */
+    uint8_t *above[3];       /* each form's row before the strip */
+    int has_above;
+    uint8_t *filtered;       /* one strip filtered: rows_per_strip * (1 + row_bytes) */
+    uint8_t *scratch;        /* one row */
+    uint8_t *compressed;     /* a strip's compressed bytes, room for the zlib header and trailer */
+    size_t compressed_capacity;
+} acpng_work;
+
+/* The strip's rows in form f: the stored rows themselves, or converted. */
+static const uint8_t *acpng_form_rows(acpng_work *work, int f, const acpng_strips *strips, uint32_t count) {
+    const acpng_form *form = &work->forms[f];
+    if (form->kind == acpng_form_original) return strips->rows;
+    for (uint32_t y = 0; y < count; y++) {
+        acpng_convert_row(form, work->scan, work->rank, strips->rows + (size_t)y * strips->row_bytes, work->width,
+                          work->converted + (size_t)y * form->row_bytes);
+    }
+    return work->converted;
+}
+
+static void acpng_keep_last_row(acpng_work *work, int f, const uint8_t *rows, uint32_t count) {
+    const size_t row_bytes = work->forms[f].row_bytes;
+    memcpy(work->above[f], rows + (size_t)(count - 1) * row_bytes, row_bytes);
+}
+
+/* Trials: for every form and strip, the strategy whose output is smallest at the fast level; a form's
+ * trial size is the sum over its strips. choices[f * strip_count + s] receives the strategy. */
+static acpng_status acpng_run_trials(acpng_work *work, acpng_strips *strips, struct libdeflate_compressor *fast,
+                                     uint8_t *choices, uint64_t sizes[3]) {
+    acpng_status status = acpng_strips_rewind(strips);
+    acpng_row_reader *reader = &strips->again;
+    for (int f = 0; f < work->form_count; f++) sizes[f] = 0;
+    for (uint32_t s = 0; status == ACPNG_OK && s < strips->count; s++) {
+        status = acpng_strips_read(strips, reader, s);
+        const uint32_t count = acpng_strip_rows(strips, s);
+        for (int f = 0; status == ACPNG_OK && f < work->form_count; f++) {
+            const acpng_form *form = &work->forms[f];
+            const uint8_t *rows = acpng_form_rows(work, f, strips, count);
+            const size_t length = (size_t)count * (form->row_bytes + 1);
+            /* Palette and sub-byte images rarely gain from prediction: try none and minimum sum only. */
+            static const int all[] = {0, 1, 2, 3, 4, 5}, few[] = {0, 5};
+            const int sparse = form->color_type == PNG_COLOR_TYPE_PALETTE || form->bit_depth < 8;
+            const int *strategies = sparse ? few : all;
+            const int strategy_count = sparse ? 2 : 6;
+            size_t best = 0;
+            for (int i = 0; i < strategy_count; i++) {
+                acpng_filter_rows(form, rows, count, s > 0 ? work->above[f] : NULL, strategies[i], work->filtered,
+                                  work->scratch);
+                const size_t size = libdeflate_deflate_compress(fast, work->filtered, length, work->compressed,
+                                                                work->compressed_capacity);
+                if (size == 0) {
+                    status = ACPNG_ERR_OUT_OF_MEMORY;
+                    break;
+                }
+                if (i == 0 || size < best) {
+                    best = size;
+                    choices[(size_t)f * strips->count + s] = (uint8_t)strategies[i];
+                }
             }
-            /* A grey image stays grey under an ICC profile; a palette keeps RGB entries, which any
-             * profile describes. */
-            if (status == ACPNG_OK) {
-                result = acpng_reduce_palette(base, &palette);
-                if (result < 0) status = ACPNG_ERR_OUT_OF_MEMORY;
-                if (result > 0) owned_palette = 1;
-            }
-        }
-        if (base != original) {
-            candidates[candidate_count] = *base;
-            original_flags[candidate_count++] = 0;
-        }
-        if (owned_palette) {
-            candidates[candidate_count] = palette;
-            original_flags[candidate_count++] = 0;
+            sizes[f] += best;
+            if (strips->count > 1) acpng_keep_last_row(work, f, rows, count);
         }
     }
+    return status;
+}
 
-    struct libdeflate_compressor *fast = status == ACPNG_OK ? libdeflate_alloc_compressor(acpng_trial_level) : NULL;
-    struct libdeflate_compressor *best = status == ACPNG_OK ? libdeflate_alloc_compressor(acpng_final_level) : NULL;
-    if (status == ACPNG_OK && (fast == NULL || best == NULL)) status = ACPNG_ERR_OUT_OF_MEMORY;
-    acpng_choice winner;
-    memset(&winner, 0, sizeof winner);
-    int winner_index = -1;
-    for (int i = 0; status == ACPNG_OK && i < candidate_count; i++) {
-        acpng_choice choice;
-        if (!acpng_choose_filters(&candidates[i], fast, &choice)) {
+/* The final pass: form f, each strip filtered with its chosen strategy and compressed at the final
+ * level; the streams joined into one zlib stream, an IDAT chunk per strip. */
+static acpng_status acpng_write_image_data(acpng_work *work, acpng_strips *strips, struct libdeflate_compressor *best,
+                                           int f, const uint8_t *choices, acpng_buffer *out) {
+    acpng_status status = acpng_strips_rewind(strips);
+    acpng_row_reader *reader = &strips->again;
+    const acpng_form *form = &work->forms[f];
+    uint32_t adler = 1;
+    for (uint32_t s = 0; status == ACPNG_OK && s < strips->count; s++) {
+        status = acpng_strips_read(strips, reader, s);
+        if (status != ACPNG_OK) break;
+        const uint32_t count = acpng_strip_rows(strips, s);
+        const uint8_t *rows = acpng_form_rows(work, f, strips, count);
+        const size_t length = (size_t)count * (form->row_bytes + 1);
+        acpng_filter_rows(form, rows, count, s > 0 ? work->above[f] : NULL, choices[(size_t)f * strips->count + s],
+                          work->filtered, work->scratch);
+        if (strips->count > 1) acpng_keep_last_row(work, f, rows, count);
+        adler = libdeflate_adler32(adler, work->filtered, length);
+        /* zlib header (deflate, 32 KiB window, "maximum compression" as libdeflate writes it) first. */
+        size_t at = 0;
+        if (s == 0) {
+            work->compressed[at++] = 0x78;
+            work->compressed[at++] = 0xDA;
+        }
+        size_t size = libdeflate_deflate_compress(best, work->filtered, length, work->compressed + at,
+                                                  work->compressed_capacity - 2 - 6);
+        if (size == 0) {
             status = ACPNG_ERR_OUT_OF_MEMORY;
             break;
         }
-        /* A palette costs its PLTE and tRNS chunks: count them, or tiny images would get bigger. */
-        if (!original_flags[i] && candidates[i].palette_count > 0) {
-            choice.trial_size += 12 + 3 * (size_t)candidates[i].palette_count;
-            if (candidates[i].alpha_count > 0) choice.trial_size += 12 + (size_t)candidates[i].alpha_count;
-        }
-        if (winner_index < 0 || choice.trial_size < winner.trial_size) {
-            free(winner.filtered);
-            winner = choice;
-            winner_index = i;
+        if (s + 1 < strips->count) {
+            size = acpng_deflate_make_continuable(work->compressed + at, size);
+            if (size == 0) {
+                status = ACPNG_ERR_CORRUPT;
+                break;
+            }
         } else {
-            free(choice.filtered);
+            const uint8_t trailer[4] = {(uint8_t)(adler >> 24), (uint8_t)(adler >> 16), (uint8_t)(adler >> 8),
+                                        (uint8_t)adler};
+            memcpy(work->compressed + at + size, trailer, 4);
+            size += 4;
         }
+        if (!acpng_put_chunk(out, "IDAT", work->compressed, at + size)) status = ACPNG_ERR_OUT_OF_MEMORY;
     }
-    if (status == ACPNG_OK) {
-        const size_t bound = libdeflate_zlib_compress_bound(best, winner.filtered_length);
-        uint8_t *idat = malloc(bound + 1);
-        const size_t idat_length =
-            idat != NULL ? libdeflate_zlib_compress(best, winner.filtered, winner.filtered_length, idat, bound) : 0;
-        if (idat_length == 0 || !acpng_assemble(&candidates[winner_index], read_png, read_info,
-                                                original_flags[winner_index], idat, idat_length, output)) {
-            status = ACPNG_ERR_OUT_OF_MEMORY;
-            free(output->data);
-            memset(output, 0, sizeof *output);
-        }
-        free(idat);
-    }
-    free(winner.filtered);
-    if (fast != NULL) libdeflate_free_compressor(fast);
-    if (best != NULL) libdeflate_free_compressor(best);
-    if (owned_depth) acpng_raster_free(&depth);
-    if (owned_channels) acpng_raster_free(&channels);
-    if (owned_palette) acpng_raster_free(&palette);
     return status;
+}
+
+/* Allocates the strip buffers for the planned forms. */
+static int acpng_work_alloc(acpng_work *work, const acpng_strips *strips, struct libdeflate_compressor *fast,
+                            struct libdeflate_compressor *best) {
+    size_t widest = 0, widest_converted = 0;
+    for (int f = 0; f < work->form_count; f++) {
+        const size_t row_bytes = work->forms[f].row_bytes;
+        if (row_bytes > widest) widest = row_bytes;
+        if (work->forms[f].kind != acpng_form_original && row_bytes > widest_converted) widest_converted = row_bytes;
+        work->above[f] = malloc(row_bytes + 1);
+        if (work->above[f] == NULL) return 0;
+    }
+    /* rows_per_strip * widest <= the strip's stored bytes: no form is wider than the stored one. */
+    const size_t filtered = (size_t)strips->rows_per_strip * (widest + 1);
+    work->converted = malloc((size_t)strips->rows_per_strip * widest_converted + 1);
+    work->filtered = malloc(filtered + 1);
+    work->scratch = malloc(widest + 1);
+    const size_t fast_bound = libdeflate_deflate_compress_bound(fast, filtered);
+    const size_t best_bound = libdeflate_deflate_compress_bound(best, filtered);
+    /* Room for the zlib header, and for the Adler-32 or the empty stored block after the stream. */
+    work->compressed_capacity = (fast_bound > best_bound ? fast_bound : best_bound) + 2 + 6;
+    work->compressed = malloc(work->compressed_capacity);
+    return work->converted != NULL && work->filtered != NULL && work->scratch != NULL && work->compressed != NULL;
+}
+
+static void acpng_work_free(acpng_work *work) {
+    for (int f = 0; f < 3; f++) free(work->above[f]);
+    free(work->converted);
+    free(work->filtered);
+    free(work->scratch);
+    free(work->compressed);
 }
 
 static size_t acpng_preserved_chunk_count(png_structp png, png_infop png_info) {
@@ -516,87 +606,154 @@ static size_t acpng_preserved_chunk_count(png_structp png, png_infop png_info) {
     return preserved;
 }
 
-acpng_status acpng_optimize(const void *bytes, size_t length, uint64_t max_pixels,
-                            int keep_format, acpng_buffer *output, char *message,
-                            size_t message_capacity) {
-    const uint8_t *data = bytes;
-    acpng_set_message(message, message_capacity, NULL, "");
-    if (output == NULL) return ACPNG_ERR_INVALID_ARGUMENT;
-    memset(output, 0, sizeof *output);
+/* The optimizer after acpng_rows_open: the three passes, and the file. */
+static acpng_status acpng_optimize_rows(acpng_row_reader *reader, size_t strip_bytes, size_t kept_chunks,
+                                        int keep_format, acpng_buffer *output) {
+    acpng_strips strips;
+    memset(&strips, 0, sizeof strips);
+    strips.first = reader;
+    strips.height = reader->height;
+    strips.row_bytes = reader->row_bytes;
+    uint64_t rows_per_strip = strip_bytes / reader->row_bytes;
+    if (rows_per_strip == 0) rows_per_strip = 1;
+    if (rows_per_strip > reader->height) rows_per_strip = reader->height;
+    strips.rows_per_strip = (uint32_t)rows_per_strip;
+    strips.count = (uint32_t)((reader->height + rows_per_strip - 1) / rows_per_strip);
+    strips.held = strips.count == 1;
 
-    acpng_header header;
-    acpng_status status = acpng_precheck(data, length, max_pixels, &header, message,
-                                         message_capacity, NULL);
-    if (status != ACPNG_OK) return status;
-    int animated = 0;
-    const size_t kept_chunks = acpng_count_kept_chunks(data, length, &animated);
-    if (animated) {
-        acpng_set_message(message, message_capacity, NULL,
-                          "animated PNG (APNG): re-encoding would drop the animation");
-        return ACPNG_ERR_UNSUPPORTED;
+    acpng_scan *scan = malloc(sizeof *scan);
+    acpng_work work;
+    memset(&work, 0, sizeof work);
+    uint8_t rank[256];
+    uint8_t *choices = NULL;
+    struct libdeflate_compressor *fast = libdeflate_alloc_compressor(acpng_trial_level);
+    struct libdeflate_compressor *best = libdeflate_alloc_compressor(acpng_final_level);
+    strips.rows = malloc((size_t)rows_per_strip * reader->row_bytes + 1);
+    acpng_status status = scan != NULL && strips.rows != NULL && fast != NULL && best != NULL ? ACPNG_OK
+                                                                                              : ACPNG_ERR_OUT_OF_MEMORY;
+
+    /* Reductions change the colour type: not with tRNS or sBIT (their layout depends on it), and never
+     * to grey under an ICC profile (an RGB profile cannot describe grey samples). */
+    int has_trns = 0, has_sbit = 0, has_iccp = 0;
+    png_unknown_chunkp unknowns = NULL;
+    const int unknown_count = png_get_unknown_chunks(reader->png, reader->info, &unknowns);
+    for (int i = 0; i < unknown_count; i++) {
+        if (memcmp(unknowns[i].name, "tRNS", 4) == 0) has_trns = 1;
+        if (memcmp(unknowns[i].name, "sBIT", 4) == 0) has_sbit = 1;
+        if (memcmp(unknowns[i].name, "iCCP", 4) == 0) has_iccp = 1;
     }
+    const int scanning = status == ACPNG_OK && !keep_format && !has_trns && !has_sbit &&
+                         acpng_scan_init(scan, reader->bit_depth, reader->color_type, !has_iccp);
 
-    acpng_io io;
-    acpng_io_init_read(&io, data, length, message, message_capacity);
-    png_structp png;
-    png_infop png_info;
-    if (acpng_create_reader(&io, &png, &png_info) != ACPNG_OK) return ACPNG_ERR_OUT_OF_MEMORY;
-
-    status = acpng_optimize_read(png, png_info, &io, max_pixels);
-    if (status == ACPNG_OK &&
-        acpng_preserved_chunk_count(png, png_info) != kept_chunks) {
-        /* libpng refused to cache one (over the size or count limit); writing
-         * the image without it would change how it looks. */
-        acpng_set_message(message, message_capacity, NULL,
+    /* Pass 1: every row (damage anywhere is an error before anything is written), scanned for the
+     * reductions. */
+    for (uint32_t s = 0; status == ACPNG_OK && s < strips.count; s++) {
+        const uint32_t count = acpng_strip_rows(&strips, s);
+        status = acpng_rows_read(reader, s * strips.rows_per_strip, count, strips.rows);
+        if (status == ACPNG_OK && scanning) acpng_scan_rows(scan, strips.rows, count, strips.row_bytes, reader->width);
+    }
+    if (status == ACPNG_OK && acpng_preserved_chunk_count(reader->png, reader->info) != kept_chunks) {
+        /* libpng refused to cache one (over the size or count limit); writing the image without it
+         * would change how it looks. */
+        acpng_set_message(reader->message, reader->message_capacity, NULL,
                           "a colour or transparency chunk could not be preserved");
         status = ACPNG_ERR_CORRUPT;
     }
 
-    acpng_buffer best;
-    memset(&best, 0, sizeof best);
     if (status == ACPNG_OK) {
-        png_uint_32 width = 0, height = 0;
-        int bit_depth = 0, color_type = 0, interlace = 0, compression = 0, filter_method = 0;
-        png_get_IHDR(png, png_info, &width, &height, &bit_depth, &color_type, &interlace, &compression, &filter_method);
-        acpng_raster original;
-        png_bytepp rows = png_get_rows(png, png_info);
-        if (rows == NULL) {
-            acpng_set_message(message, message_capacity, NULL, "decoded rows are missing");
-            status = ACPNG_ERR_CORRUPT;
-        } else if (!acpng_raster_init(&original, width, height, bit_depth, color_type)) {
-            acpng_set_message(message, message_capacity, NULL, "out of memory");
-            status = ACPNG_ERR_OUT_OF_MEMORY;
-        } else {
-            for (png_uint_32 y = 0; y < height; y++) {
-                memcpy(original.rows + (size_t)y * original.row_bytes, rows[y], original.row_bytes);
-            }
-            png_colorp palette = NULL;
-            int palette_count = 0;
-            if (png_get_PLTE(png, png_info, &palette, &palette_count) != 0 && palette_count > 0 && palette_count <= 256) {
-                memcpy(original.palette, palette, (size_t)palette_count * sizeof *palette);
-                original.palette_count = palette_count;
-            }
-            /* Reductions change the colour type: not with tRNS or sBIT (their layout depends on it), and
-             * never to grey under an ICC profile (an RGB profile cannot describe grey samples). */
-            int has_trns = 0, has_sbit = 0, has_iccp = 0;
-            png_unknown_chunkp unknowns = NULL;
-            const int unknown_count = png_get_unknown_chunks(png, png_info, &unknowns);
-            for (int i = 0; i < unknown_count; i++) {
-                if (memcmp(unknowns[i].name, "tRNS", 4) == 0) has_trns = 1;
-                if (memcmp(unknowns[i].name, "sBIT", 4) == 0) has_sbit = 1;
-                if (memcmp(unknowns[i].name, "iCCP", 4) == 0) has_iccp = 1;
-            }
-            status = acpng_optimize_write(png, png_info, &original, !keep_format && !has_trns && !has_sbit, !has_iccp, &best);
-            if (status == ACPNG_ERR_OUT_OF_MEMORY) acpng_set_message(message, message_capacity, NULL, "out of memory");
-            acpng_raster_free(&original);
+        acpng_form original;
+        acpng_form_init(&original, acpng_form_original, reader->width, reader->bit_depth, reader->color_type);
+        png_colorp palette = NULL;
+        int palette_count = 0;
+        if (png_get_PLTE(reader->png, reader->info, &palette, &palette_count) != 0 && palette_count > 0 &&
+            palette_count <= 256) {
+            memcpy(original.palette, palette, (size_t)palette_count * sizeof *palette);
+            original.palette_count = palette_count;
+        }
+        work.scan = scanning ? scan : NULL;
+        work.rank = rank;
+        work.width = reader->width;
+        work.form_count = acpng_plan_forms(work.scan, &original, reader->width, work.forms, rank);
+        choices = malloc((size_t)work.form_count * strips.count);
+        if (choices == NULL || !acpng_work_alloc(&work, &strips, fast, best)) status = ACPNG_ERR_OUT_OF_MEMORY;
+    }
+
+    uint64_t sizes[3] = {0, 0, 0};
+    if (status == ACPNG_OK) status = acpng_run_trials(&work, &strips, fast, choices, sizes);
+    int winner = 0;
+    uint64_t winner_size = UINT64_MAX;
+    for (int f = 0; status == ACPNG_OK && f < work.form_count; f++) {
+        /* A palette costs its PLTE and tRNS chunks: count them, or tiny images would get bigger. */
+        uint64_t size = sizes[f];
+        const acpng_form *form = &work.forms[f];
+        if (form->kind != acpng_form_original && form->palette_count > 0) {
+            size += 12 + 3 * (uint64_t)form->palette_count;
+            if (form->alpha_count > 0) size += 12 + (uint64_t)form->alpha_count;
+        }
+        if (size < winner_size) {
+            winner = f;
+            winner_size = size;
         }
     }
-    png_destroy_read_struct(&png, &png_info, NULL);
-
-    if (status != ACPNG_OK) {
-        free(best.data);
-        return status;
+    if (status == ACPNG_OK && !acpng_write_head(&work.forms[winner], reader->width, reader->height, reader->png,
+                                                reader->info, output)) {
+        status = ACPNG_ERR_OUT_OF_MEMORY;
     }
-    *output = best;
-    return ACPNG_OK;
+    if (status == ACPNG_OK) status = acpng_write_image_data(&work, &strips, best, winner, choices, output);
+    if (status == ACPNG_OK && !acpng_put_chunk(output, "IEND", NULL, 0)) status = ACPNG_ERR_OUT_OF_MEMORY;
+
+    if (strips.again_open) acpng_rows_close(&strips.again);
+    acpng_work_free(&work);
+    free(choices);
+    free(strips.rows);
+    free(scan);
+    if (fast != NULL) libdeflate_free_compressor(fast);
+    if (best != NULL) libdeflate_free_compressor(best);
+    return status;
+}
+
+acpng_status acpng_optimize_with_options(const void *bytes, size_t length, const acpng_optimize_options *options,
+                                         acpng_buffer *output, char *message, size_t message_capacity) {
+    const uint8_t *data = bytes;
+    acpng_set_message(message, message_capacity, NULL, "");
+    if (output == NULL || options == NULL) return ACPNG_ERR_INVALID_ARGUMENT;
+    memset(output, 0, sizeof *output);
+
+    acpng_header header;
+    acpng_status status = acpng_precheck(data, length, options->max_pixels, &header, message, message_capacity, NULL);
+    if (status != ACPNG_OK) return status;
+    int animated = 0;
+    const size_t kept_chunks = acpng_count_kept_chunks(data, length, &animated);
+    if (animated) {
+        acpng_set_message(message, message_capacity, NULL, "animated PNG (APNG): re-encoding would drop the animation");
+        return ACPNG_ERR_UNSUPPORTED;
+    }
+    const size_t strip_bytes = options->strip_bytes != 0 ? options->strip_bytes : ACPNG_DEFAULT_STRIP_BYTES;
+    acpng_row_reader reader;
+    memset(&reader, 0, sizeof reader);
+    reader.data = data;
+    reader.length = length;
+    reader.max_pixels = options->max_pixels;
+    reader.keep_chunks = 1;
+    reader.window_bytes = strip_bytes * ACPNG_INTERLACED_WINDOW_FACTOR;
+    reader.message = message;
+    reader.message_capacity = message_capacity;
+    status = acpng_rows_open(&reader);
+    if (status == ACPNG_OK) status = acpng_optimize_rows(&reader, strip_bytes, kept_chunks, options->keep_format, output);
+    acpng_rows_close(&reader);
+    if (status == ACPNG_ERR_OUT_OF_MEMORY) acpng_set_message(message, message_capacity, NULL, "out of memory");
+    if (status != ACPNG_OK) {
+        free(output->data);
+        memset(output, 0, sizeof *output);
+    }
+    return status;
+}
+
+acpng_status acpng_optimize(const void *bytes, size_t length, uint64_t max_pixels, int keep_format,
+                            acpng_buffer *output, char *message, size_t message_capacity) {
+    acpng_optimize_options options;
+    memset(&options, 0, sizeof options);
+    options.max_pixels = max_pixels;
+    options.keep_format = keep_format;
+    return acpng_optimize_with_options(bytes, length, &options, output, message, message_capacity);
 }

@@ -78,6 +78,18 @@ public struct ImageVariant: Sendable {
         }
         return try result.get()
     }
+
+    /// The image's pixels as a new 8-bit RGBA PNG, decoded and encoded row by row straight from the
+    /// archive's bytes (PNG payloads only); see ``PNGCodec/reencodeRGBA8(_:maxPixels:compressionLevel:)-(UnsafeRawBufferPointer,_,_)``.
+    ///
+    /// - Parameter maxPixels: The largest `width × height` accepted.
+    /// - Throws: ``PNGError`` when the payload is not a PNG or cannot be decoded.
+    public func reencodeRGBA8(maxPixels: Int = PNGCodec.defaultMaxPixels) throws(PNGError) -> [UInt8] {
+        let result = view.withUnsafeBytes { bytes in
+            Result { () throws(PNGError) in try PNGCodec.reencodeRGBA8(bytes, maxPixels: maxPixels) }
+        }
+        return try result.get()
+    }
 }
 
 /// The file an archive chose from a data set for a request.

@@ -83,6 +83,54 @@ public enum PNGCodec {
         return try result.get()
     }
 
+    /// Decodes a PNG and encodes its pixels as a non-interlaced 8-bit RGBA PNG, row by row.
+    ///
+    /// The result is byte for byte `encodeRGBA8(decodeRGBA8(bytes, maxPixels: maxPixels),
+    /// compressionLevel: compressionLevel)`, but the decoded image is never held: memory is a few
+    /// rows and the output, whatever the image's size (an interlaced image is decoded once per 64 MiB
+    /// window of rows instead).
+    ///
+    /// - Parameters:
+    ///   - bytes: The PNG file's bytes. Not copied.
+    ///   - maxPixels: The largest `width * height` accepted; checked from the header first.
+    ///   - compressionLevel: zlib level, 0 (store) to 9 (smallest); clamped to that range.
+    /// - Returns: The new PNG file's bytes.
+    /// - Throws: ``PNGError`` describing why the bytes cannot be decoded.
+    public static func reencodeRGBA8(
+        _ bytes: UnsafeRawBufferPointer, maxPixels: Int = defaultMaxPixels, compressionLevel: Int = 6
+    ) throws(PNGError) -> [UInt8] {
+        var header = acpng_header()
+        var output = acpng_buffer()
+        defer { acpng_free(output.data) }
+        let encoded = PNGError.withMessageBuffer { message, capacity in
+            // The header only to report the dimensions with a too-large error.
+            _ = acpng_peek_header(bytes.baseAddress, bytes.count, &header)
+            return acpng_reencode_rgba8(
+                bytes.baseAddress, bytes.count, PNGError.cLimit(maxPixels), Int32(clamping: compressionLevel), &output,
+                message, capacity)
+        }
+        if let error = PNGError(
+            status: Int(encoded.result.rawValue), message: encoded.message, width: header.width,
+            height: header.height, limit: maxPixels)
+        {
+            throw error
+        }
+        guard let data = output.data else { return [] }
+        return [UInt8](UnsafeBufferPointer(start: data, count: output.length))
+    }
+
+    /// Re-encodes a PNG held in an array; same behaviour as the `UnsafeRawBufferPointer` overload.
+    public static func reencodeRGBA8(
+        _ bytes: [UInt8], maxPixels: Int = defaultMaxPixels, compressionLevel: Int = 6
+    ) throws(PNGError) -> [UInt8] {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(PNGError) in
+                try reencodeRGBA8(buffer, maxPixels: maxPixels, compressionLevel: compressionLevel)
+            }
+        }
+        return try result.get()
+    }
+
     /// Encodes an RGBA8 image as a non-interlaced 8-bit RGBA PNG.
     ///
     /// Premultiplied images are un-premultiplied first (PNG stores straight alpha); fully

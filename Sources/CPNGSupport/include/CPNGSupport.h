@@ -299,6 +299,19 @@ acpng_status acpng_encode(const void *pixels, uint32_t width, uint32_t height,
                           size_t message_capacity);
 
 /*
+ * Decodes a PNG to 8-bit RGBA and encodes it as a non-interlaced 8-bit RGBA
+ * PNG at zlib compression_level (0...9, clamped): the same bytes as
+ * acpng_decode_rgba8 (not premultiplied) followed by acpng_encode with that
+ * level, but row by row, never holding the decoded image (an interlaced one is
+ * decoded once per 64 MiB window of rows). Memory: a few rows and the output.
+ * On success output->data must be released with acpng_free.
+ */
+acpng_status acpng_reencode_rgba8(const void *data, size_t length,
+                                  uint64_t max_pixels, int compression_level,
+                                  acpng_buffer *output, char *message,
+                                  size_t message_capacity);
+
+/*
  * Re-encodes a PNG losslessly, decoded samples unchanged: keeps iCCP, sRGB,
  * gAMA, cHRM, sBIT, pHYs, tRNS (and cICP/mDCv/cLLi) byte for byte and drops
  * every other ancillary chunk; writes non-interlaced. Without tRNS or sBIT it
@@ -307,6 +320,8 @@ acpng_status acpng_encode(const void *pixels, uint32_t width, uint32_t height,
  * under iCCP), at most 256 colours as a palette of 1-8 bits. Each form and
  * filter strategy (none, sub, up, average, Paeth, per-row minimum sum) is
  * tried at libdeflate level 1; the smallest is compressed once at level 12.
+ * Works on strips of rows (see acpng_optimize_options): memory is bounded by
+ * the strip and the output, not by the image.
  * keep_format != 0 turns the reductions off: the same bit depth, colour type
  * and palette, only better compressed (what the audit measures, and what its
  * examples need).
@@ -320,6 +335,29 @@ acpng_status acpng_optimize(const void *data, size_t length,
                             uint64_t max_pixels, int keep_format,
                             acpng_buffer *output,
                             char *message, size_t message_capacity);
+
+/* Options for acpng_optimize_with_options. Zero-initialise, then set what you
+ * need. */
+typedef struct acpng_optimize_options {
+    /* As acpng_optimize's max_pixels and keep_format. */
+    uint64_t max_pixels;
+    int keep_format;
+    /* Bytes of decoded rows the optimizer holds at a time (a strip; at least
+     * one row); 0 selects the default, 4 MiB. Memory is a few strips whatever
+     * the image's size. An image that fits one strip is decoded once; a larger
+     * one is decoded three times (scan, trials, final) and its strips are
+     * compressed separately and joined into one zlib stream, one IDAT chunk per
+     * strip. Interlaced images are decoded whole once per window of eight
+     * strips. The output depends on the strip size: callers that must be
+     * deterministic keep it fixed. */
+    size_t strip_bytes;
+} acpng_optimize_options;
+
+/* acpng_optimize with options. */
+acpng_status acpng_optimize_with_options(const void *data, size_t length,
+                                         const acpng_optimize_options *options,
+                                         acpng_buffer *output, char *message,
+                                         size_t message_capacity);
 
 /*
  * Decodes both images at 16 bits per channel RGBA (8-bit samples widened

@@ -44,7 +44,7 @@ struct Extract: ParsableCommand {
     @Option(
         name: .customLong("max-pixels"),
         help: ArgumentHelp(
-            "With --png, refuse images with more pixels than this (decoding takes 4 bytes per pixel; default 256000000).",
+            "With --png, refuse images with more pixels than this (default 256000000).",
             valueName: "n"))
     var maxPixels: Int = PNGCodec.defaultMaxPixels
 
@@ -100,7 +100,8 @@ struct Extract: ParsableCommand {
                     guard image.contentType == .png else {
                         throw CLIError("'\(name)' chose \(source), a \(image.contentType.rawValue) file; --png re-encodes PNGs only")
                     }
-                    bytes = try PNGCodec.encodeRGBA8(try image.decodeRGBA8(maxPixels: maxPixels))
+                    // Row by row: memory is a few rows and the output, not the decoded image.
+                    bytes = try image.reencodeRGBA8(maxPixels: maxPixels)
                 } else {
                     bytes = image.bytes
                 }
