@@ -46,14 +46,16 @@ struct CARLookupTests {
     @Test("answers like the resolver's rules on the real files", .enabled(if: FileManager.default.fileExists(atPath: SharedCARs.folder)))
     func realFiles() throws {
         let paths = try FileManager.default.subpathsOfDirectory(atPath: SharedCARs.folder).filter { $0.hasSuffix(".car") }.sorted()
-        #expect(paths.count == 6)
-        var facets = 0
+        // The folder may gain cars: every car in it is checked, and the ones known here must list their facets.
+        let knownFacetCounts = [
+            "0xMisagi+heliport_icons/Assets.car": 15, "jo-tools+sudoku/Resources__Assets.car": 12,
+        ]
+        #expect(paths.count >= 6)
         for path in paths {
             let file = try CARFile(path: SharedCARs.folder + "/" + path)
-            facets += file.facets.count
+            if let known = knownFacetCounts[path] { #expect(file.facets.count == known, "\(path)") }
             Self.checkEveryFacet(file)
         }
-        #expect(facets == 710)
     }
 
     @Test("a lookup retains neither the file nor the name")

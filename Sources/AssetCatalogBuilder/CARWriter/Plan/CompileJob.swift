@@ -1,0 +1,42 @@
+import AssetCatalog
+import Foundation
+
+extension CARCompiler {
+    /// One unit of work: an entry of an asset that becomes one rendition.
+    struct Job: Sendable {
+        var facet: Int
+        var assetName: String
+        var kind: AssetKind
+        /// The file, relative to the root of its catalog, the index's source number `sourceIndex`.
+        var source: String?
+        var fileName: String
+        var contentType: ContentType?
+        var traits: VariantTraits
+        var attributes: [String: String]
+        var properties: AssetProperties
+        var color: ColorValue?
+        var iconSizeIndex: Int
+        /// An image stack's flattened image: the layers' files at one scale, back to front.
+        var layerFiles: [String] = []
+        /// An app icon size made from a single-size icon: the file is scaled to this many pixels a side.
+        var scaledSide: Int?
+        /// On macOS Xcode's keys have no idiom: `mac` entries are stored under universal.
+        var foldsMacIdiom = false
+        /// The reader left the file unopened (``ReaderOptions/defersPNGInspection``): the job inspects it as
+        /// the reader would have.
+        var inspectsFile = false
+        var sourceIndex = 0
+    }
+}
+
+/// Why one entry could not be compiled.
+struct CompileProblem: Error, Sendable {
+    var message: String
+    /// Errors in the inputs found while compiling (a file the reader left unopened), which fail the compile.
+    var inputErrors: [Diagnostic] = []
+    init(_ message: String) { self.message = message }
+    init(inputErrors: [Diagnostic]) {
+        self.message = inputErrors.map(\.message).joined(separator: "; ")
+        self.inputErrors = inputErrors
+    }
+}

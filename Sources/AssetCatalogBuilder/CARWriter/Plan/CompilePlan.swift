@@ -1,0 +1,177 @@
+import AssetCatalog
+import Foundation
+
+/// What the plan stage settles before any file is read: the facets, one job per rendition to make, every
+/// rendition's key, the key format, and the order in which the values are written (by key bytes, as the tree
+/// lists them).
+struct CompilePlan: Sendable {
+    /// The assets that become facets, one per name, in the index's order.
+    var assets: [Asset]
+    /// Each facet's identifier (attribute 17), by position in `assets`.
+    var identifiers: [UInt16]
+    /// One job per rendition made from a file or a colour.
+    var jobs: [CARCompiler.Job]
+    /// Every rendition to write: a job's, or one made while planning (layered images, multisize sets).
+    var items: [StreamItem]
+    /// The attributes of every key, in order.
+    var keyFormat: [CARAttribute]
+    /// Each item's key in `keyFormat` order, as written.
+    var keyBytes: [[UInt8]]
+    /// Item numbers in the order their values are written.
+    var order: [Int]
+    /// Localizations used, in byte order of their names, numbered from 1 (`localeIDs`).
+    var localeList: [String]
+    var localeIDs: [String: UInt16]
+    /// What planning left out, in asset order.
+    var notices: [String]
+}
+
+extension CARCompiler {
+    /// Plans the compile of `index`: which assets become facets, the jobs, and every rendition's key.
+    func plan(_ index: CatalogIndex) -> CompilePlan {
+        var notices: [String] = []
+        let kept = options.keptIdioms
+        // Facets: every asset name once (the first source wins, as in the index's order).
+        var assets: [Asset] = []
+        var seen = Set<String>()
+        for asset in index.assets where seen.insert(asset.name).inserted {
+            switch asset.kind {
+            case .image, .color, .data, .imageStack: break
+            case .appIcon:
+                if let appIcon = options.appIcon, asset.name != appIcon { continue }
+            case .brandAssets:
+                // Only a list of roles: its parts (image stacks, image sets) are assets of their own, and the
+                // roles go into the partial Info.plist (AppIconOutputs).
+                continue
+            case .symbol, .icon:
+                notices.append("\(asset.name): \(asset.kind.rawValue) assets are not compiled yet; the asset is left out")
+                continue
+            }
+            assets.append(asset)
+        }
+        let identifiers = Self.identifiers(for: assets.map(\.name))
+        var facetNumbers: [String: Int] = [:]
+        for (facet, asset) in assets.enumerated() { facetNumbers[asset.name] = facet }
+        var stackRenditions: [CompiledRendition] = []
+
+        var jobs: [Job] = []
+        // Grown once: tens of thousands of jobs appended one by one would be copied into ever larger arrays.
+        jobs.reserveCapacity(assets.reduce(0) { $0 + $1.variants.count + $1.colors.count })
+        var multisize: [(facet: Int, name: String, entries: [(width: Int, height: Int, index: Int, idiom: UInt16)])] = []
+        for (facet, asset) in assets.enumerated() {
+            let root = index.sources.indices.contains(asset.sourceIndex) ? index.sources[asset.sourceIndex].path : "."
+            func keep(_ traits: VariantTraits, _ attributes: [String: String]) -> Bool {
+                if attributes["idiom"]?.hasSuffix("marketing") == true { return asset.kind == .appIcon }
+                guard let idiom = traits.idiom else { return true }
+                return kept.contains(idiom)
+            }
+            switch asset.kind {
+            case .color:
+                for color in asset.colors where keep(color.traits, [:]) {
+                    if case .systemReference(let name) = color.value, name == "default" {
+                        // An entry without a colour (Xcode's AccentColor template): which colour Xcode stores for it,
+                        // if any, is not established, and `default` is no system colour's name.
+                        notices.append("\(asset.name): an entry without a colour (the platform's default) is not compiled; the entry is left out")
+                        continue
+                    }
+                    jobs.append(
+                        Job(facet: facet, assetName: asset.name, kind: .color, source: nil, fileName: asset.name, contentType: nil,
+                            traits: color.traits, attributes: [:], properties: asset.properties, color: color.value, iconSizeIndex: 0))
+                }
+            case .imageStack:
+                let stack = stackJobs(
+                    asset, facet: facet, root: root, assets: assets, facets: facetNumbers, identifiers: identifiers, keep: keep,
+                    notices: &notices)
+                jobs += stack.jobs
+                stackRenditions += stack.layered.map { [$0] } ?? []
+            case .symbol, .brandAssets, .icon:
+                continue  // left out above
+            case .image, .data, .appIcon:
+                var variants = asset.variants
+                var scaledSides: [Int: Int] = [:]
+                if asset.kind == .appIcon, let derived = singleSizeIconVariants(asset) {
+                    scaledSides = derived.sides
+                    variants += derived.variants
+                }
+                var sizes: [String] = []
+                if asset.kind == .appIcon {
+                    sizes = Array(Set(variants.compactMap { $0.source == nil ? nil : $0.attributes["size"] })).sorted {
+                        Self.points($0).width < Self.points($1).width || (Self.points($0).width == Self.points($1).width && $0 < $1)
+                    }
+                }
+                var entries: [(width: Int, height: Int, index: Int, idiom: UInt16)] = []
+                for (number, variant) in variants.enumerated() where keep(variant.traits, variant.attributes) {
+                    guard let source = variant.source else { continue }
+                    let sizeIndex = variant.attributes["size"].flatMap { sizes.firstIndex(of: $0) } ?? 0
+                    if asset.kind == .appIcon, let size = variant.attributes["size"] {
+                        let points = Self.points(size)
+                        let idiom = options.platform.isMac && variant.traits.idiom == .mac ? 0 : Self.idiomValue(variant.traits, variant.attributes)
+                        if !entries.contains(where: { $0.index == sizeIndex && $0.idiom == idiom }) {
+                            entries.append((Int(points.width.rounded()), Int(points.height.rounded()), sizeIndex, idiom))
+                        }
+                    }
+                    var fileName = Self.lastComponent(source)
+                    if scaledSides[number] != nil, let size = variant.attributes["size"], let scale = variant.traits.displayScale?.value {
+                        // Named as the loose files of the same size are: AppIcon60x60@2x.png, AppIcon76x76@2x~ipad.png.
+                        fileName = "\(asset.name)\(size)@\(scale)x\(variant.traits.idiom == .pad ? "~ipad" : "").png"
+                    }
+                    var job = Job(
+                        facet: facet, assetName: asset.name, kind: asset.kind, source: source,
+                        fileName: fileName, contentType: variant.contentType,
+                        traits: variant.traits, attributes: variant.attributes, properties: asset.properties, color: nil,
+                        iconSizeIndex: sizeIndex, scaledSide: scaledSides[number])
+                    job.sourceIndex = asset.sourceIndex
+                    job.inspectsFile = variant.inspectionDeferred
+                    jobs.append(job)
+                }
+                if asset.kind == .appIcon && !entries.isEmpty { multisize.append((facet, asset.name, entries)) }
+            }
+        }
+
+        // Localizations used, numbered from 1 in byte order of their names.
+        let localeList = Set(jobs.compactMap { $0.attributes["locale"] }).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var localeIDs: [String: UInt16] = [:]
+        for (number, locale) in localeList.enumerated() { localeIDs[locale] = UInt16(number + 1) }
+        for number in jobs.indices { jobs[number].foldsMacIdiom = options.platform.isMac }
+
+        // Every rendition's key is known before any file is read: the key format, and the order in which the
+        // values are written (by key, as the tree lists them), are settled before the work starts.
+        var items: [StreamItem] = stackRenditions.map { StreamItem(key: $0.key, preferred: $0.preferred, work: .ready($0.value)) }
+        items.reserveCapacity(stackRenditions.count + jobs.count + multisize.count)
+        for (number, job) in jobs.enumerated() {
+            var key = Self.key(for: job, identifier: identifiers[job.facet])
+            key[.localization] = job.attributes["locale"].flatMap { localeIDs[$0] } ?? 0
+            if job.color != nil { key[.scale] = 0 }
+            items.append(StreamItem(key: key, preferred: job.foldsMacIdiom && job.traits.idiom == .mac, work: .job(number)))
+        }
+        for set in multisize {
+            var key = Self.baseKey(identifier: identifiers[set.facet], part: Self.multisizePart)
+            // Xcode keys the multisize set at scale 1.
+            key[.scale] = 1
+            let value = CSIBuilder.value(
+                name: set.name, flags: 0, width: 0, height: 0, scale: 0, pixelFormat: nil, colorSpace: 0,
+                layout: CSIBuilder.layoutMultisizeSet, infoTags: [], payload: CSIBuilder.multisizeSet(set.entries))
+            items.append(StreamItem(key: key, preferred: false, work: .ready(value)))
+        }
+        let used = items.reduce(into: RenditionKey()) { $0.formUnion($1.key) }
+        let keyFormat = Self.fullKeyFormat.filter { attribute in Self.alwaysPresent.contains(attribute) || used[attribute] != 0 }
+        let keyBytes = items.map { item in
+            var key: [UInt8] = []
+            key.reserveCapacity(2 * keyFormat.count)
+            for attribute in keyFormat { BinaryWriter.appendLE16(&key, item.key[attribute]) }
+            return key
+        }
+        // Preferred renditions first, so they win a shared key; then by key; a shared key goes to the entry
+        // that comes first in the index. Keys are compared as four big-endian words (every key has the same
+        // length, at most 32 bytes), which orders them as their bytes.
+        let sortKeys = keyBytes.map(Self.sortKey)
+        let order = items.indices.sorted { left, right in
+            if items[left].preferred != items[right].preferred { return items[left].preferred }
+            if sortKeys[left] != sortKeys[right] { return sortKeys[left] < sortKeys[right] }
+            return left < right
+        }
+        return CompilePlan(
+            assets: assets, identifiers: identifiers, jobs: jobs, items: items, keyFormat: keyFormat, keyBytes: keyBytes,
+            order: order, localeList: localeList, localeIDs: localeIDs, notices: notices)
+    }
+}
