@@ -1,3 +1,4 @@
+import AssetCatalog
 import Foundation
 
 /// The reference LZFSE decoder (the `lzfse` package on PyPI, which wraps Apple's C implementation), run through
@@ -29,5 +30,24 @@ enum ReferenceLZFSE {
             if failed: sys.exit("; ".join(failed))
             """
         return CARCompilerTests.run(["python3", "-c", script, folder.path, "\(count)"]) == 0
+    }
+
+    /// The LZFSE streams of a bitmap payload: each KCBC chunk of an LZFSE bitmap, the stream of a palette-img, the
+    /// pixel or index stream of a deepmap2 record (modes 3 and 4; a raw LZVN stream there is left out).
+    static func streams(of bitmap: CARBitmap) throws -> [[UInt8]] {
+        switch bitmap.compression {
+        case .lzfse, .paletteImage:
+            return bitmap.chunks.map { $0.data.bytes }
+        case .deepmap2:
+            return try bitmap.chunks.compactMap { chunk -> [UInt8]? in
+                let record = chunk.data
+                let mode = try record.u8(20)
+                let lengthAt = mode == 4 ? 32 + Int(try record.u16(28)) * Int(try record.u16(30)) : 28
+                let stream = try record.slice(lengthAt + 4, Int(try record.u32(lengthAt))).bytes
+                return stream.starts(with: Array("bvx".utf8)) ? stream : nil
+            }
+        default:
+            return []
+        }
     }
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An LZFSE encoder: matches found through a hash of four bytes (and the last distance tried first, which is
 /// what rows of pixels repeat), then literals and (literal count, match length, distance) triples entropy-coded
 /// with finite-state entropy in `bvx2` blocks (``FSE``). A block that does not come out smaller than its bytes is
@@ -299,6 +307,17 @@ public enum LZFSEEncoder {
         FSE.normalize(mCounts, symbols: mSymbols, states: mStates, into: &mFrequencies)
         FSE.normalize(dCounts, symbols: dSymbols, states: dStates, into: &dFrequencies)
 
+        // What the literals alone will cost, from their frequencies: when that is no smaller than the bytes, the
+        // block is stored without entropy-coding it (noise, already-compressed pixels).
+        var literalEstimate = 0.0
+        for symbol in 0..<literalSymbols where literalCounts[symbol] > 0 {
+            literalEstimate += Double(literalCounts[symbol]) * literalCost[Int(literalFrequencies[symbol])]
+        }
+        if Int(literalEstimate / 8) + 32 >= raw.count {
+            appendStored(raw, to: &output)
+            return
+        }
+
         var header = FSE.HeaderBits()
         for frequency in lFrequencies { FSE.appendFrequency(Int(frequency), to: &header) }
         for frequency in mFrequencies { FSE.appendFrequency(Int(frequency), to: &header) }
@@ -371,9 +390,7 @@ public enum LZFSEEncoder {
         }
         let blockSize = headerSize + literalBytes + lmdBytes
         guard blockSize < raw.count + 8 else {
-            output += Array("bvx-".utf8)
-            appendLE32(&output, UInt32(raw.count))
-            output += raw
+            appendStored(raw, to: &output)
             return
         }
         output += Array("bvx2".utf8)
@@ -392,6 +409,15 @@ public enum LZFSEEncoder {
         }
         output += frequencyBytes
         output += block[headerSize..<(headerSize + literalBytes + lmdBytes)]
+    }
+
+    /// The bits a literal of frequency `f` (of 1,024 states) costs: `log2(1024 / f)`.
+    private static let literalCost: [Double] = (0...literalStates).map { $0 == 0 ? 0 : log2(Double(literalStates) / Double($0)) }
+
+    private static func appendStored(_ raw: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        output += Array("bvx-".utf8)
+        appendLE32(&output, UInt32(raw.count))
+        output += raw
     }
 
     private static func appendLE32(_ output: inout [UInt8], _ value: UInt32) {
