@@ -10,13 +10,14 @@ import Testing
 @Suite("Bitmap compression per target")
 struct BitmapCompressionTests {
     /// Straight (not premultiplied) RGBA images, each with the compression its kind gets at a 2019 target.
-    static let images: [(name: String, width: Int, height: Int, pixel: (Int, Int) -> [UInt8])] = {
-        func hash(_ x: Int, _ y: Int, _ salt: Int) -> UInt8 {
-            var z = UInt64(x &* 73_856_093 ^ y &* 19_349_663 ^ salt &* 83_492_791) &+ 0x9E37_79B9_7F4A_7C15
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return UInt8(truncatingIfNeeded: z ^ (z >> 31))
-        }
+    @Sendable static func hash(_ x: Int, _ y: Int, _ salt: Int) -> UInt8 {
+        var z = UInt64(bitPattern: Int64(x &* 73_856_093 ^ y &* 19_349_663 ^ salt &* 83_492_791)) &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return UInt8(truncatingIfNeeded: z ^ (z >> 31))
+    }
+
+    static let images: [(name: String, width: Int, height: Int, pixel: @Sendable (Int, Int) -> [UInt8])] = {
         return [
             ("transparent", 40, 30, { _, _ in [0, 0, 0, 0] }),
             ("one pixel", 1, 1, { _, _ in [200, 10, 30, 128] }),
@@ -26,8 +27,8 @@ struct BitmapCompressionTests {
             ("257 colours", 65, 64, { x, y in x == 64 && y == 0 ? [1, 2, 3, 255] : [UInt8((x % 16) * 16), UInt8((y % 16) * 16), 77, 255] }),
             ("thousands of colours, translucent", 120, 90, { x, y in [UInt8(x * 2), UInt8(y * 2), UInt8((x + y) % 256), UInt8(40 + (x * y) % 200)] }),
             ("grey", 50, 70, { x, y in let v = UInt8((x * 5 + y) % 256); return [v, v, v, UInt8(255 - y)] }),
-            ("noise", 48, 48, { x, y in [hash(x, y, 1), hash(x, y, 2), hash(x, y, 3), 255] }),
-            ("4-bit noise on a gradient", 72, 72, { x, y in [UInt8((x + y) & 0xF0) | hash(x, y, 4) & 15, UInt8(x & 0xF0) | hash(x, y, 5) & 15, 90, 255] }),
+            ("noise", 48, 48, { x, y in [Self.hash(x, y, 1), Self.hash(x, y, 2), Self.hash(x, y, 3), 255] }),
+            ("4-bit noise on a gradient", 72, 72, { x, y in [UInt8((x + y) & 0xF0) | Self.hash(x, y, 4) & 15, UInt8(x & 0xF0) | Self.hash(x, y, 5) & 15, 90, 255] }),
         ]
     }()
 
