@@ -19,12 +19,8 @@ enum CSIBuilder {
     static let layoutColor: UInt16 = 1009
     static let layoutMultisizeSet: UInt16 = 1010
 
-    /// Compression numbers in MLEC (CoreUI's numbering, as the reader lists them).
+    /// Uncompressed, in MLEC's numbering (the others are ``BitmapPayload``'s).
     static let compressionNone: UInt32 = 0
-    static let compressionLZFSE: UInt32 = 4
-
-    /// Rows of a bitmap go in `KCBC` chunks of about this many uncompressed bytes.
-    static let chunkBytes = 128 * 1024
 
     /// The header and info tags, then `payload`.
     static func value(
@@ -101,14 +97,14 @@ enum CSIBuilder {
     }
 
     /// A bitmap rendition's whole value from premultiplied RGBA pixels: the header, `infoTags(bytesPerRow)` and
-    /// an `MLEC` payload, `GA8` when every pixel is grey, else `ARGB` (BGRA bytes); rows in `KCBC` chunks, each
-    /// an LZFSE stream, or all stored uncompressed when that is smaller.
+    /// an `MLEC` payload, `GA8` when every pixel is grey, else `ARGB` (BGRA bytes), compressed as `compression`
+    /// says (``BitmapPayload``), or all stored uncompressed when that is smaller.
     ///
     /// The pixels are converted once, straight into their place in an uncompressed value sized up front, and
-    /// LZVN reads the chunks from there: a bitmap LZVN cannot shrink (noise, photographs) costs one pass over
-    /// its pixels and no copy. Only when compression wins is a second, smaller value built.
+    /// the encoders read them from there: a bitmap that does not shrink (noise, photographs) costs no copy.
+    /// Only when compression wins is a second, smaller value built.
     static func bitmapValue(
-        _ image: DecodedImage, name: String, flags: UInt32, scale: Int, layout: UInt16,
+        _ image: DecodedImage, name: String, flags: UInt32, scale: Int, layout: UInt16, compression: BitmapCompression,
         infoTags: (_ bytesPerRow: Int) -> [(tag: UInt32, bytes: [UInt8])]
     ) -> [UInt8] {
         let format = BitmapFormat(image)
@@ -137,29 +133,14 @@ enum CSIBuilder {
         }
         return uncompressed.withUnsafeBufferPointer { value in
             let pixels = UnsafeBufferPointer(rebasing: value[pixelsAt...])
-            let chunks = compressedChunks(pixels, rowBytes: rowBytes, height: image.height)
-            let payloadCount = chunks.reduce(16) { $0 + 20 + $1.size }
-            // As before: compressed when its chunks (with their 20-byte headers) take fewer bytes than the pixels.
-            guard payloadCount - 16 < pixelBytes else { return uncompressed }
+            let payload = BitmapPayload.make(
+                pixels, width: image.width, height: image.height, bytesPerPixel: format.bytesPerPixel, compression: compression)
+            // As before: compressed when the payload (its headers included) takes fewer bytes than the pixels.
+            guard let payload, payload.count - 16 < pixelBytes else { return uncompressed }
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(pixelsAt - 16 + payloadCount)
-            appendHeader(&bytes, payloadCount: payloadCount)
-            BinaryWriter.appendFourCC(&bytes, "CELM")
-            BinaryWriter.appendLE32(&bytes, 1)
-            BinaryWriter.appendLE32(&bytes, compressionLZFSE)
-            BinaryWriter.appendLE32(&bytes, UInt32(chunks.count))
-            for chunk in chunks {
-                BinaryWriter.appendFourCC(&bytes, "CBCK")
-                BinaryWriter.appendLE32(&bytes, 0)
-                BinaryWriter.appendLE32(&bytes, 0)
-                BinaryWriter.appendLE32(&bytes, UInt32(chunk.rows))
-                BinaryWriter.appendLE32(&bytes, UInt32(chunk.size))
-                if let stream = chunk.stream {
-                    bytes += stream
-                } else {
-                    LZVNEncoder.appendStoredStream(UnsafeBufferPointer(rebasing: pixels[chunk.range]), to: &bytes)
-                }
-            }
+            bytes.reserveCapacity(pixelsAt - 16 + payload.count)
+            appendHeader(&bytes, payloadCount: payload.count)
+            bytes += payload
             return bytes
         }
     }
@@ -206,30 +187,6 @@ enum CSIBuilder {
                 }
             }
         }
-    }
-
-    /// One `KCBC` chunk of a bitmap: its rows, their bytes in the pixels, and their LZFSE stream (`nil` when
-    /// every block is stored: the stream is then the pixels themselves in `bvx-` framing).
-    private struct Chunk {
-        var rows: Int
-        var range: Range<Int>
-        var stream: [UInt8]?
-
-        var size: Int { stream?.count ?? LZVNEncoder.storedStreamSize(range.count) }
-    }
-
-    /// The pixels' rows in chunks of about ``chunkBytes``, each compressed from where it lies.
-    private static func compressedChunks(_ pixels: UnsafeBufferPointer<UInt8>, rowBytes: Int, height: Int) -> [Chunk] {
-        let rowsPerChunk = max(1, chunkBytes / max(rowBytes, 1))
-        var chunks: [Chunk] = []
-        var row = 0
-        while row < height {
-            let rows = min(rowsPerChunk, height - row)
-            let range = (row * rowBytes)..<((row + rows) * rowBytes)
-            chunks.append(Chunk(rows: rows, range: range, stream: LZVNEncoder.lzfseStream(compressing: UnsafeBufferPointer(rebasing: pixels[range]))))
-            row += rows
-        }
-        return chunks
     }
 
     /// A `DWAR` payload holding `bytes` as they are.

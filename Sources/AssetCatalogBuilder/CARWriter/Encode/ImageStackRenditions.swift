@@ -94,8 +94,8 @@ enum ImageStackRenditions {
     }
 
     /// The flattened image's value: `image` as a bitmap (layout 0, no metrics tag, as Xcode writes it).
-    static func flattenedImage(_ image: DecodedImage, scale: Int) -> [UInt8] {
-        CSIBuilder.bitmapValue(image, name: flattenedName(scale: scale), flags: 0, scale: scale, layout: 0) { bytesPerRow in
+    static func flattenedImage(_ image: DecodedImage, scale: Int, compression: BitmapCompression) -> [UInt8] {
+        CSIBuilder.bitmapValue(image, name: flattenedName(scale: scale), flags: 0, scale: scale, layout: 0, compression: compression) { bytesPerRow in
             CSIBuilder.bitmapTags(width: image.width, height: image.height, bytesPerRow: bytesPerRow).filter { $0.tag != 1003 }
         }
     }

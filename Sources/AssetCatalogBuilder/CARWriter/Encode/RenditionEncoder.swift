@@ -10,8 +10,11 @@ extension CARCompiler {
     static let deferredInspector = FileInspector(verifyPixels: false)
 
     /// The rendition of `job` under `key`, the key planned for it before any file was read (localization and,
-    /// for colours, scale 0 included).
-    static func build(_ job: Job, key: RenditionKey, roots: OpenCatalogRoots) -> Result<CompiledRendition, CompileProblem> {
+    /// for colours, scale 0 included); its bitmap compressed as `compression` says for the compile's target (app
+    /// icons and flattened images as ``BitmapCompression/forIconsAndFlattenedImages``).
+    static func build(
+        _ job: Job, key: RenditionKey, roots: OpenCatalogRoots, compression: BitmapCompression
+    ) -> Result<CompiledRendition, CompileProblem> {
         // Flags as Xcode writes them: 8 for a template image, 16 for any other image, 0 for app icons
         // (heliport_icons, Xcode 13; Stasis, Xcode 26). Xcode's bit for "original" is not established: 16.
         var flags: UInt32 = job.kind == .appIcon ? 0 : job.properties.templateRenderingIntent == "template" ? 8 : 16
@@ -35,7 +38,7 @@ extension CARCompiler {
                         name: job.assetName, flags: 0, width: 0, height: 0, scale: 0, pixelFormat: nil, colorSpace: 0,
                         layout: CSIBuilder.layoutColor, infoTags: [], payload: payload)))
         }
-        if job.kind == .imageStack { return flattened(job, key: key) }
+        if job.kind == .imageStack { return flattened(job, key: key, compression: compression.forIconsAndFlattenedImages) }
         guard let source = job.source else { return .failure(CompileProblem("no file")) }
         // Opened relative to the catalog's root when it is open: the kernel then walks only the path inside it.
         let catalog = roots.path(job.sourceIndex)
@@ -86,7 +89,10 @@ extension CARCompiler {
                     width: side, height: side, premultiplied: true,
                     pixels: IconScaler.scale(image.pixels, from: (image.width, image.height), to: (side, side)))
             }
-            let value = CSIBuilder.bitmapValue(image, name: job.fileName, flags: flags, scale: scale, layout: CSIBuilder.layoutImage) {
+            let bitmapCompression = job.kind == .appIcon ? compression.forIconsAndFlattenedImages : compression
+            let value = CSIBuilder.bitmapValue(
+                image, name: job.fileName, flags: flags, scale: scale, layout: CSIBuilder.layoutImage, compression: bitmapCompression
+            ) {
                 CSIBuilder.bitmapTags(width: image.width, height: image.height, bytesPerRow: $0)
             }
             return .success(CompiledRendition(key: key, value: value))
@@ -115,7 +121,7 @@ extension CARCompiler {
         }
     }
 
-    static func flattened(_ job: Job, key: RenditionKey) -> Result<CompiledRendition, CompileProblem> {
+    static func flattened(_ job: Job, key: RenditionKey, compression: BitmapCompression) -> Result<CompiledRendition, CompileProblem> {
         var images: [DecodedImage] = []
         for path in job.layerFiles {
             let name = lastComponent(path)
@@ -129,7 +135,7 @@ extension CARCompiler {
             }
         }
         let scale = job.traits.displayScale?.value ?? 1
-        return .success(CompiledRendition(key: key, value: ImageStackRenditions.flattenedImage(ImageStackRenditions.composite(images), scale: scale)))
+        return .success(CompiledRendition(key: key, value: ImageStackRenditions.flattenedImage(ImageStackRenditions.composite(images), scale: scale, compression: compression)))
     }
 
     /// The colour-space numbers of RLOC as CoreUI's `_CUIThemeColorRendition` maps them to colour spaces

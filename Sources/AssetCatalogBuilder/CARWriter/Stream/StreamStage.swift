@@ -14,6 +14,7 @@ extension CARCompiler {
         let counter = options.progress.map { ProgressCounter(total: frozenJobs.count, observer: $0) }
         let stream = RenditionStream(sink: sink)
         let roots = OpenCatalogRoots(index.sources.map(\.path))
+        let compression = BitmapCompression(platform: options.platform, minimumDeploymentTarget: options.minimumDeploymentTarget)
         try stream.reserveHeaderArea()
         parallelForEachInOrder(count: plan.order.count, width: width) { position -> Result<BuiltValue, CompileProblem> in
             let item = frozenItems[plan.order[position]]
@@ -22,7 +23,7 @@ extension CARCompiler {
                 return .success(BuiltValue(value))
             case .job(let number):
                 defer { counter?.advance() }
-                return Self.build(frozenJobs[number], key: item.key, roots: roots).map { BuiltValue($0.value) }
+                return Self.build(frozenJobs[number], key: item.key, roots: roots, compression: compression).map { BuiltValue($0.value) }
             }
         } consume: { position, built in
             let number = plan.order[position]

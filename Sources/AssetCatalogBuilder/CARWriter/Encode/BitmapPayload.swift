@@ -1,0 +1,95 @@
+/// The compressed `MLEC` payload of a bitmap's stored pixels, in the compression ``BitmapCompression`` names: deepmap2
+/// (``Deepmap2Encoder``), palette-img (``PaletteImageEncoder``), or rows in `KCBC` chunks of LZFSE (``LZFSEEncoder``)
+/// or raw LZVN (``LZVNEncoder``) streams.
+enum BitmapPayload {
+    /// Compression numbers in MLEC (CoreUI's numbering, as the reader lists them).
+    static let compressionLZVN: UInt32 = 3
+    static let compressionLZFSE: UInt32 = 4
+    static let compressionPaletteImage: UInt32 = 8
+    static let compressionDeepmap2: UInt32 = 11
+
+    /// Rows of a bitmap go in `KCBC` chunks of about this many uncompressed bytes.
+    static let chunkBytes = 128 * 1024
+
+    /// The payload (`MLEC` header included) of `pixels`, `width` × `height` pixels of `bytesPerPixel` bytes (4: B, G,
+    /// R, A; 2: grey, alpha; premultiplied; rows unpadded), or `nil` when `compression` cannot hold them (LZVN that
+    /// does not shrink a chunk): the caller stores them uncompressed then, as it does when the payload is larger.
+    static func make(
+        _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, compression: BitmapCompression
+    ) -> [UInt8]? {
+        switch compression {
+        case .deepmap2:
+            // Xcode's palette mode is for colour images only (no grey rendition of the samples uses it).
+            let palette = bytesPerPixel == 4 ? PixelPalette(pixels, bytesPerPixel: 4, limit: Deepmap2Encoder.maximumPaletteColors) : nil
+            if let record = Deepmap2Encoder.record(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, palette: palette) {
+                return single(record, compression: compressionDeepmap2)
+            }
+            return chunked(pixels, rowBytes: width * bytesPerPixel, height: height, lzvn: false)
+        case .paletteImage where bytesPerPixel == 4:
+            let lzfse = chunked(pixels, rowBytes: width * bytesPerPixel, height: height, lzvn: false)
+            guard let palette = PixelPalette(pixels, bytesPerPixel: 4, limit: PaletteImageEncoder.maximumColors - 1),
+                let record = PaletteImageEncoder.record(palette, width: width, height: height, bytesPerPixel: 4)
+            else { return lzfse }
+            // Xcode keeps another compression where palette-img does not pay (the Flex sample's 2018 atlases).
+            return record.count + 16 <= (lzfse?.count ?? Int.max) ? single(record, compression: compressionPaletteImage) : lzfse
+        case .lzfse, .paletteImage:
+            return chunked(pixels, rowBytes: width * bytesPerPixel, height: height, lzvn: false)
+        case .lzvn:
+            return chunked(pixels, rowBytes: width * bytesPerPixel, height: height, lzvn: true)
+        }
+    }
+
+    /// An `MLEC` header without chunks (flags 0), then `record`.
+    private static func single(_ record: [UInt8], compression: UInt32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16 + record.count)
+        BinaryWriter.appendFourCC(&bytes, "CELM")
+        BinaryWriter.appendLE32(&bytes, 0)
+        BinaryWriter.appendLE32(&bytes, compression)
+        BinaryWriter.appendLE32(&bytes, UInt32(record.count))
+        return bytes + record
+    }
+
+    /// The rows in `KCBC` chunks of about ``chunkBytes`` (flag 1, the chunk count), each an LZFSE stream, or a raw
+    /// LZVN stream when `lzvn` (then `nil` when a chunk does not shrink: a raw stream has no stored blocks).
+    private static func chunked(_ pixels: UnsafeBufferPointer<UInt8>, rowBytes: Int, height: Int, lzvn: Bool) -> [UInt8]? {
+        let rowsPerChunk = max(1, chunkBytes / max(rowBytes, 1))
+        var chunks: [(rows: Int, stream: [UInt8])] = []
+        var row = 0
+        while row < height {
+            let rows = min(rowsPerChunk, height - row)
+            let slice = UnsafeBufferPointer(rebasing: pixels[(row * rowBytes)..<((row + rows) * rowBytes)])
+            if lzvn {
+                guard let stream = rawLZVN(slice) else { return nil }
+                chunks.append((rows, stream))
+            } else {
+                chunks.append((rows, LZFSEEncoder.compress(slice)))
+            }
+            row += rows
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(chunks.reduce(16) { $0 + 20 + $1.stream.count })
+        BinaryWriter.appendFourCC(&bytes, "CELM")
+        BinaryWriter.appendLE32(&bytes, 1)
+        BinaryWriter.appendLE32(&bytes, lzvn ? compressionLZVN : compressionLZFSE)
+        BinaryWriter.appendLE32(&bytes, UInt32(chunks.count))
+        for chunk in chunks {
+            BinaryWriter.appendFourCC(&bytes, "CBCK")
+            BinaryWriter.appendLE32(&bytes, 0)
+            BinaryWriter.appendLE32(&bytes, 0)
+            BinaryWriter.appendLE32(&bytes, UInt32(chunk.rows))
+            BinaryWriter.appendLE32(&bytes, UInt32(chunk.stream.count))
+            bytes += chunk.stream
+        }
+        return bytes
+    }
+
+    /// `slice` as one raw LZVN stream (what the older Xcode of the GlassKit sample writes: no LZFSE block header), or
+    /// `nil` when LZVN does not shrink it. A chunk is below LZVNEncoder's block size, so its stream is one `bvxn` block.
+    private static func rawLZVN(_ slice: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard slice.count <= LZVNEncoder.blockSize, let framed = LZVNEncoder.lzfseStream(compressing: slice), framed.count >= 16,
+            framed[0] == 0x62, framed[1] == 0x76, framed[2] == 0x78, framed[3] == 0x6E
+        else { return nil }
+        return Array(framed[12..<(framed.count - 4)])
+    }
+}

@@ -1,0 +1,53 @@
+import AssetCatalog
+import Foundation
+
+/// The reference LZFSE decoder (the `lzfse` package on PyPI, which wraps Apple's C implementation), run through
+/// python3. Installed with pip when missing; tests that need it skip when that fails.
+enum ReferenceLZFSE {
+    /// Whether `import lzfse` works (after one `pip install` attempt).
+    static func isAvailable() -> Bool {
+        if CARCompilerTests.run(["python3", "-c", "import lzfse"]) == 0 { return true }
+        _ = CARCompilerTests.run(["python3", "-m", "pip", "install", "--quiet", "lzfse"])
+        return CARCompilerTests.run(["python3", "-c", "import lzfse"]) == 0
+    }
+
+    /// Whether the reference decodes `<i>.lzfse` to exactly the bytes of `<i>.raw` for every `i` below `count` in
+    /// `folder`.
+    static func decodesEqual(folder: URL, count: Int) -> Bool {
+        let script = """
+            import lzfse, sys, os
+            d = sys.argv[1]
+            failed = []
+            for i in range(int(sys.argv[2])):
+                data = open(os.path.join(d, f"{i}.lzfse"), "rb").read()
+                raw = open(os.path.join(d, f"{i}.raw"), "rb").read()
+                try:
+                    out = lzfse.decompress(data)
+                except lzfse.error:
+                    failed.append(f"stream {i} ({len(raw)} bytes): the reference refused it")
+                    continue
+                if out != raw: failed.append(f"stream {i}: the reference decoded {len(out)} bytes that differ from the {len(raw)} encoded")
+            if failed: sys.exit("; ".join(failed))
+            """
+        return CARCompilerTests.run(["python3", "-c", script, folder.path, "\(count)"]) == 0
+    }
+
+    /// The LZFSE streams of a bitmap payload: each KCBC chunk of an LZFSE bitmap, the stream of a palette-img, the
+    /// pixel or index stream of a deepmap2 record (modes 3 and 4; a raw LZVN stream there is left out).
+    static func streams(of bitmap: CARBitmap) throws -> [[UInt8]] {
+        switch bitmap.compression {
+        case .lzfse, .paletteImage:
+            return bitmap.chunks.map { $0.data.bytes }
+        case .deepmap2:
+            return try bitmap.chunks.compactMap { chunk -> [UInt8]? in
+                let record = chunk.data
+                let mode = try record.u8(20)
+                let lengthAt = mode == 4 ? 32 + Int(try record.u16(28)) * Int(try record.u16(30)) : 28
+                let stream = try record.slice(lengthAt + 4, Int(try record.u32(lengthAt))).bytes
+                return stream.starts(with: Array("bvx".utf8)) ? stream : nil
+            }
+        default:
+            return []
+        }
+    }
+}
