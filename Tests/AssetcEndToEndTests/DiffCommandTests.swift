@@ -74,14 +74,11 @@ struct DiffCommandTests {
         let old = try #require(document["old"] as? [String: Any])
         let new = try #require(document["new"] as? [String: Any])
         #expect(document["delta"] as? Int == (new["bytes"] as? Int ?? 0) - (old["bytes"] as? Int ?? 0))
-        // The car's bytes are its renditions', as `info --json` counts them per variant.
+        // The car's bytes are its renditions', as `info --json` adds them up.
         let info = try Assetc.run(["info", "--json", pair.oldCar])
         let infoDocument = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any])
-        let infoAssets = try #require(infoDocument["assets"] as? [[String: Any]])
-        let variantBytes = infoAssets.flatMap { $0["variants"] as? [[String: Any]] ?? [] }.reduce(0) { total, variant in
-            total + ((variant["inspection"] as? [String: Any])?["byteCount"] as? Int ?? 0)
-        }
-        #expect(variantBytes > 0 && variantBytes <= old["bytes"] as? Int ?? 0, "colour renditions count too")
+        let renditionBytes = (infoDocument["car"] as? [String: Any])?["renditionByteCount"] as? Int
+        #expect(renditionBytes != nil && renditionBytes == old["bytes"] as? Int, "every rendition counted once, colours and atlases too")
     }
 
     @Test("Archives and a catalog against its car")

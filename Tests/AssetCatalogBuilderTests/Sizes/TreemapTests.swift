@@ -89,7 +89,7 @@ struct TreemapTests {
         #expect(HTMLTreemapRenderer.color(for: "deepmap2") != HTMLTreemapRenderer.color(for: "lzfse"))
         #expect(HTMLTreemapRenderer.color(for: "compression-42") == HTMLTreemapRenderer.color(for: "compression-42"))
         #expect(HTMLTreemapRenderer.isDark("#4e79a7") && !HTMLTreemapRenderer.isDark("#edc948"))
-        #expect(HTMLTreemapRenderer.fitted("Onboarding", width: 40, characterWidth: 6) == "Onbo…")
+        #expect(HTMLTreemapRenderer.fitted("Onboarding", width: 40, characterWidth: 6) == "Onboa…", "six characters fit, the last an ellipsis")
         #expect(HTMLTreemapRenderer.fitted("Star", width: 40, characterWidth: 6) == "Star")
     }
 

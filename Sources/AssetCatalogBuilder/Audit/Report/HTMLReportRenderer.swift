@@ -545,7 +545,7 @@ public enum HTMLReportRenderer {
         .tm-label { font-size: 11px; pointer-events: none; }
         .tm-size { font-size: 10px; opacity: .85; }
         .tm-detail { flex: 0 0 280px; font-size: 12px; max-height: 560px; overflow: auto; border-left: 3px solid var(--line); padding-left: 12px; }
-        .tm-detail h3 { text-transform: none; letter-spacing: 0; color: #1d1f23; font-size: 13px; word-break: break-all; }
+        .tm-detail h3 { text-transform: none; letter-spacing: 0; color: #1d1f23; font-size: 13px; overflow-wrap: anywhere; }
         .tm-detail ul { padding-left: 16px; margin: 4px 0 8px; }
         .tm-detail li { word-break: break-word; margin: 1px 0; }
         .tm-hint { color: #5b6270; }

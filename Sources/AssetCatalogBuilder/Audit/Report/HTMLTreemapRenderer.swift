@@ -129,7 +129,7 @@ enum HTMLTreemapRenderer {
         case "lzvn": return "#76b7b2"
         case "zip": return "#59a14f"
         case "deepmap2": return "#b07aa1"
-        case "deepmap-lzfse": return "#7b5aa6"
+        case "deepmap-lzfse": return "#d37295"
         case "palette-img": return "#f28e2b"
         case "jpeg-lzfse", "jpeg": return "#edc948"
         case "astc": return "#e15759"
