@@ -142,7 +142,7 @@ enum HTMLTreemapRenderer {
         case "blurred": return "#d4a6c8"
         case "colour", "icon-set", "packed", "none": return "#d9dce1"
         default:
-            let spare = ["#86bcb6", "#8cd17d", "#b6992d", "#f1ce63", "#499894", "#d37295", "#fabfd2", "#b3b3b3"]
+            let spare = ["#86bcb6", "#8cd17d", "#b6992d", "#f1ce63", "#499894", "#c7b8e0", "#fabfd2", "#b3b3b3"]
             let hash = encoding.utf8.reduce(0) { ($0 &* 31 &+ Int($1)) & 0xFFFF }
             return spare[hash % spare.count]
         }
