@@ -32,7 +32,7 @@ public struct SizeDiffText: Sendable {
             case .changed:
                 rows.append([ByteText.signed(asset.delta), asset.status.rawValue, name, "\(ByteText.grouped(asset.oldBytes)) → \(ByteText.grouped(asset.newBytes))"])
                 for variant in asset.variants {
-                    rows.append([ByteText.signed(variant.delta), "  " + variant.status.rawValue, "  " + variant.key, variantText(variant)])
+                    rows.append([ByteText.signed(variant.delta), variant.status.rawValue, "  " + variant.key, variantText(variant)])
                 }
             case .added, .removed:
                 let variants = asset.status == .added ? asset.variants.compactMap(\.new) : asset.variants.compactMap(\.old)
