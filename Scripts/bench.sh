@@ -11,6 +11,8 @@
 #   Scripts/bench.sh serve        assetc serve against nginx serving the same bytes as a static file (wrk, 2 threads,
 #                                 64 connections, same run), p99 latency, RSS after 10,000 and 1,000,000 requests
 #                                 (Scripts/serve/bench-serve.sh; installs wrk and nginx with apt-get)
+#   Scripts/bench.sh diff         assetc diff of two 10,000-set cars (the benchmark catalog compiled, and a copy with
+#                                 100 sets removed, 100 added and 100 changed) vs assetc info --json of both cars
 #   Scripts/bench.sh scale        time per set and peak RSS at 10,000 and 100,000 sets (SCALE_SMALL, SCALE_LARGE
 #                                 pick other sizes; SCALE_BASELINE_BIN=path/to/old/assetc runs it too, interleaved)
 #
@@ -213,6 +215,40 @@ if [ "$only" = car ]; then
     echo "  deepmap2 decode vs libpng on the same pixels (the cars' deepmap2 renditions; target <= 0.5x):"
     xargs -a "$bench_dir/cars.txt" -d '\n' "$bin/CARBenchmark" --deepmap | sed 's/^/  /'
   fi
+fi
+
+if [ "$only" = diff ]; then
+  echo
+  echo "== assetc diff of two 10,000-set cars vs assetc info --json of the same two cars (target: diff under 1 s)"
+  changed="$bench_dir/BenchChanged.xcassets"
+  diff_stamp="$bench_dir/.diff-$(basename "$stamp")"
+  if [ ! -e "$diff_stamp" ] || [ ! -f "$bench_dir/diff-old/Assets.car" ] || [ ! -f "$bench_dir/diff-new/Assets.car" ]; then
+    # The copy shares the catalog's files (hard links); every change replaces a file, never edits one.
+    rm -rf "$changed" "$bench_dir/diff-old" "$bench_dir/diff-new" "$bench_dir"/.diff-*
+    cp -al "$catalog" "$changed"
+    for i in $(seq 0 99); do
+      n=$(printf '%05d' "$i")
+      rm -rf "$changed/Group00/Asset$n.imageset"                                   # 100 sets removed
+      cp -r "$catalog/Group01/Asset$(printf '%05d' $((500 + i))).imageset" "$changed/Group01/Added$n.imageset"  # 100 added
+      m=$(printf '%05d' $((1000 + i)))
+      rm "$changed/Group02/Asset$m.imageset/Asset$m@3x.png"                        # 100 changed: another 3x image
+      cp "$catalog/Group03/Asset$(printf '%05d' $((1500 + i))).imageset/Asset$(printf '%05d' $((1500 + i)))@3x.png" \
+        "$changed/Group02/Asset$m.imageset/Asset$m@3x.png"
+    done
+    "$bin/assetc" compile "$catalog" --compile "$bench_dir/diff-old" --platform iphoneos --minimum-deployment-target 17.0 >/dev/null
+    "$bin/assetc" compile "$changed" --compile "$bench_dir/diff-new" --platform iphoneos --minimum-deployment-target 17.0 >/dev/null
+    touch "$diff_stamp"
+  fi
+  old_car="$bench_dir/diff-old/Assets.car"
+  new_car="$bench_dir/diff-new/Assets.car"
+  "$bin/assetc" diff "$old_car" "$new_car" | sed -n 3,4p | sed 's/^/  /'
+  read -r diff_s info_s < <(interleaved_medians "'$bin/assetc' diff '$old_car' '$new_car'" \
+    "'$bin/assetc' info --json '$old_car'; '$bin/assetc' info --json '$new_car'")
+  read -r json_s _ < <(interleaved_medians "'$bin/assetc' diff --json '$old_car' '$new_car'" "true")
+  echo "  cars: $(stat -c %s "$old_car") and $(stat -c %s "$new_car") bytes"
+  echo "  assetc info --json of both   ${info_s}s"
+  echo "  assetc diff                  ${diff_s}s  $(ratio "$diff_s" "$info_s")x info (target: under 1 s)"
+  echo "  assetc diff --json           ${json_s}s  $(ratio "$json_s" "$info_s")x info"
 fi
 
 if [ "$only" = all ] || [ "$only" = compile ]; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the HTML report test in headless Chromium (Tests/AssetcEndToEndTests/AuditReportChromiumTests.swift),
-# installing Debian's `chromium` first when it is missing and we are root (CI). The screenshot is kept at
-# .build/report-screenshot.png (or $ASSETC_REPORT_SCREENSHOT) for a person to look at.
+# installing Debian's `chromium` first when it is missing and we are root (CI). The screenshots are kept at
+# .build/report-screenshot.png (or $ASSETC_REPORT_SCREENSHOT) and, for a compiled car's treemap of where the
+# bytes go, .build/treemap-screenshot.png (or $ASSETC_TREEMAP_SCREENSHOT), for a person to look at.
 #
 # Scripts/test.sh runs the same test whenever `chromium` is on PATH; this script makes sure it is.
 set -euo pipefail
@@ -21,6 +22,7 @@ fi
 Scripts/bootstrap.sh
 mkdir -p .build
 export ASSETC_REPORT_SCREENSHOT="${ASSETC_REPORT_SCREENSHOT:-$PWD/.build/report-screenshot.png}"
+export ASSETC_TREEMAP_SCREENSHOT="${ASSETC_TREEMAP_SCREENSHOT:-$PWD/.build/treemap-screenshot.png}"
 swift build --build-tests "$@"
 swift test --skip-build --filter AuditReportChromiumTests "$@"
-echo "Screenshot: $ASSETC_REPORT_SCREENSHOT"
+echo "Screenshots: $ASSETC_REPORT_SCREENSHOT $ASSETC_TREEMAP_SCREENSHOT"

@@ -18,6 +18,7 @@ struct AssetcCommand: ParsableCommand {
             Pack.self,
             Extract.self,
             Verify.self,
+            Diff.self,
             Matrix.self,
             Compile.self,
             CompareCar.self,

@@ -74,6 +74,67 @@ struct AuditReportChromiumTests {
             try FileManager.default.copyItem(at: screenshot, to: URL(fileURLWithPath: keep))
         }
     }
+
+    @Test("A car's report draws where the bytes go: every rendition's bytes in the treemap, the panel filled by the script")
+    func carTreemap() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assetc-chromium-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let compiled = try Assetc.run(
+            ["compile", "SampleCatalogs/Showcase.xcassets", "--compile", folder.path, "--platform", "iphoneos", "--minimum-deployment-target", "17.0"],
+            in: Assetc.repositoryRoot)
+        #expect(compiled.status == 0, "\(compiled.output)")
+        let car = folder.appendingPathComponent("Assets.car").path
+        let page = folder.appendingPathComponent("car.html")
+        let written = try Assetc.run(["report", car, "-o", page.path])
+        #expect(written.status == 0, "\(written.output)")
+
+        // What the car holds, as `info --json` counts it.
+        let info = try Assetc.run(["info", "--json", car])
+        let infoJSON = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any])
+        let renditionBytes = try #require((infoJSON["car"] as? [String: Any])?["renditionByteCount"] as? Int)
+
+        let dom = try Self.chromium(["--dump-dom", page.absoluteString], profile: folder.appendingPathComponent("profile-dom"))
+        #expect(dom.status == 0)
+        #expect(dom.stdout.contains("<svg class=\"treemap\""), "no treemap in the DOM")
+        #expect(dom.stdout.contains("data-total-bytes=\"\(renditionBytes)\""), "the map's total is the car's rendition bytes")
+        let tiles = Self.numbers(after: "class=\"tm-asset\"", attribute: "data-bytes", in: dom.stdout)
+        #expect(tiles.reduce(0, +) == renditionBytes, "the tiles add up to the car's rendition bytes")
+        #expect(tiles.count >= 10)
+        // The script showed the largest asset's variants in the panel.
+        let largest = try #require(tiles.max())
+        #expect(dom.stdout.range(of: #"<aside class="tm-detail" id="tm-detail" aria-live="polite" data-shown="[^"]+"><h3>"#, options: .regularExpression) != nil)
+        var grouped = String(largest)
+        for position in stride(from: grouped.count - 3, to: 0, by: -3) { grouped.insert(",", at: grouped.index(grouped.startIndex, offsetBy: position)) }
+        #expect(dom.stdout.contains("(\(grouped) bytes)"), "the panel names the largest asset's bytes")
+        #expect(dom.stdout.contains("<li>"), "the panel lists variants")
+
+        let screenshot = folder.appendingPathComponent("car.png")
+        let shot = try Self.chromium(
+            ["--screenshot=\(screenshot.path)", "--window-size=1280,900", "--hide-scrollbars", page.absoluteString],
+            profile: folder.appendingPathComponent("profile-shot"))
+        #expect(shot.status == 0)
+        let png = try Data(contentsOf: screenshot)
+        #expect(png.count > 30_000, "a screenshot of a drawn treemap is not tiny (\(png.count) bytes)")
+        if let keep = ProcessInfo.processInfo.environment["ASSETC_TREEMAP_SCREENSHOT"], !keep.isEmpty {
+            try? FileManager.default.removeItem(atPath: keep)
+            try FileManager.default.copyItem(at: screenshot, to: URL(fileURLWithPath: keep))
+        }
+    }
+
+    /// The integer value of `attribute` in every element whose opening tag starts with `marker`.
+    static func numbers(after marker: String, attribute: String, in html: String) -> [Int] {
+        var values: [Int] = []
+        var rest = Substring(html)
+        while let start = rest.range(of: marker) {
+            rest = rest[start.upperBound...]
+            let tag = rest[..<(rest.firstIndex(of: ">") ?? rest.endIndex)]
+            if let found = tag.range(of: " \(attribute)=\"") {
+                if let value = Int(tag[found.upperBound...].prefix { $0.isNumber }) { values.append(value) }
+            }
+        }
+        return values
+    }
 }
 
 /// Finds and runs Debian's `chromium` (or `chromium-browser`).

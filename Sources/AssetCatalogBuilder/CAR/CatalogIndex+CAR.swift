@@ -39,7 +39,7 @@ extension CatalogIndex {
         self.init(sources: [CatalogSource(path: path, kind: .car)], assets: assets)
     }
 
-    private static func kind(of renditions: [CARRendition]) -> AssetKind {
+    static func kind(of renditions: [CARRendition]) -> AssetKind {
         if renditions.contains(where: { if case .multisizeSet = $0.payload { return true } else { return false } }) {
             return .appIcon
         }

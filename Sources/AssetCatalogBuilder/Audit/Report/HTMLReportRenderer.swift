@@ -40,9 +40,14 @@ public enum HTMLReportRenderer {
             <span class="tile-sample up"></span> device gets a lower-scale image (upscaled) \
             <span class="tile-sample none"></span> device gets nothing</p>
             </header>
-            <nav><h2>Assets</h2><ol class="toc">
 
             """
+        if let sizes = document.sizes {
+            var positions: [String: Int] = [:]
+            for (position, asset) in document.assets.enumerated() where positions[asset.name] == nil { positions[asset.name] = position }
+            html += HTMLTreemapRenderer.section(sizes, assetPositions: positions)
+        }
+        html += "<nav><h2>Assets</h2><ol class=\"toc\">\n"
         for (position, asset) in document.assets.enumerated() {
             let worst = asset.findings.filter { !$0.isBaselined }.map(\.severity).max()
             let badge = asset.findings.isEmpty ? "" : " <span class=\"badge \(worst?.rawValue ?? "baselined")\">\(asset.findings.count)</span>"
@@ -406,11 +411,54 @@ public enum HTMLReportRenderer {
         }
     }
 
+    /// Copies embedded images into the device matrix; fills the treemap's panel with the variants of the asset
+    /// pointed at, focused or clicked (a click pins it), the largest asset's when the page opens.
     static let script = """
         document.querySelectorAll('img[data-ref]').forEach(function (img) {
           var source = document.getElementById(img.getAttribute('data-ref'));
           if (source) { img.src = source.src; } else { img.remove(); }
         });
+        (function () {
+          var panel = document.getElementById('tm-detail');
+          if (!panel) { return; }
+          var pinned = null;
+          function show(tile) {
+            var title = tile.querySelector('title');
+            var lines = title ? title.textContent.split('\\n') : [];
+            panel.textContent = '';
+            var heading = document.createElement('h3');
+            heading.textContent = lines[0] || '';
+            panel.appendChild(heading);
+            var list = document.createElement('ul');
+            lines.slice(1).forEach(function (line) {
+              var item = document.createElement('li');
+              item.textContent = line;
+              list.appendChild(item);
+            });
+            panel.appendChild(list);
+            var section = tile.getAttribute('data-section');
+            if (section) {
+              var link = document.createElement('a');
+              link.href = '#' + section;
+              link.textContent = 'Show the asset';
+              panel.appendChild(link);
+            }
+            panel.setAttribute('data-shown', tile.getAttribute('data-asset'));
+          }
+          var largest = null;
+          document.querySelectorAll('.tm-asset').forEach(function (tile) {
+            tile.addEventListener('mouseenter', function () { if (!pinned) { show(tile); } });
+            tile.addEventListener('focus', function () { if (!pinned) { show(tile); } });
+            tile.addEventListener('click', function () {
+              if (pinned) { pinned.classList.remove('pinned'); }
+              pinned = pinned === tile ? null : tile;
+              if (pinned) { tile.classList.add('pinned'); }
+              show(tile);
+            });
+            if (!largest || Number(tile.getAttribute('data-bytes')) > Number(largest.getAttribute('data-bytes'))) { largest = tile; }
+          });
+          if (largest) { show(largest); }
+        })();
         """
 
     static let css = """
@@ -482,5 +530,25 @@ public enum HTMLReportRenderer {
         .choice .up { color: var(--warning); font-weight: 600; }
         .choice.none { background: #f3d3d3; color: var(--error); font-weight: 600; }
         .nothing { color: #5b6270; font-style: italic; }
+        .sizes { background: #fff; border-bottom: 1px solid var(--line); padding: 12px 24px 16px; }
+        .sizes .remark { margin: 0 0 6px; max-width: 1100px; }
+        .tm-legend { font-size: 12px; color: #3b414b; display: flex; flex-wrap: wrap; gap: 4px 16px; margin: 0 0 8px; }
+        .tm-key { display: inline-block; width: 12px; height: 12px; border-radius: 2px; vertical-align: -1px; margin-right: 5px; }
+        .tm-wrap { display: flex; gap: 16px; align-items: flex-start; }
+        .treemap { flex: 1 1 auto; min-width: 0; width: 100%; height: auto; border-radius: 4px; background: #f1f3f6; }
+        .tm-frame { fill: #e6e9ee; stroke: #fff; stroke-width: 2; }
+        .tm-group-label { font-size: 11px; font-weight: 600; fill: #3b414b; }
+        .tm-asset { cursor: pointer; }
+        .tm-asset rect { stroke: #fff; stroke-width: .7; }
+        .tm-asset:hover rect, .tm-asset:focus rect, .tm-asset.pinned rect { stroke: #1d1f23; stroke-width: 2; }
+        .tm-asset:focus { outline: none; }
+        .tm-label { font-size: 11px; pointer-events: none; }
+        .tm-size { font-size: 10px; opacity: .85; }
+        .tm-detail { flex: 0 0 280px; font-size: 12px; max-height: 560px; overflow: auto; border-left: 3px solid var(--line); padding-left: 12px; }
+        .tm-detail h3 { text-transform: none; letter-spacing: 0; color: #1d1f23; font-size: 13px; overflow-wrap: anywhere; }
+        .tm-detail ul { padding-left: 16px; margin: 4px 0 8px; }
+        .tm-detail li { word-break: break-word; margin: 1px 0; }
+        .tm-hint { color: #5b6270; }
+        @media (max-width: 900px) { .tm-wrap { flex-direction: column; } .tm-detail { flex-basis: auto; border-left: 0; padding-left: 0; } }
         """
 }

@@ -4,7 +4,7 @@ extension ReportDocument {
     /// The report for a compiled catalog: its facets as assets with the findings of the rules for compiled
     /// catalogs, each variant decoded as `assetc extract` writes it (bitmaps as un-premultiplied PNG, stored
     /// JPEG/PNG/SVG files as they are), each one that cannot be decoded named with the reason, and the bytes
-    /// every asset takes in the car.
+    /// every asset takes in the car, drawn as a treemap (``sizes``).
     ///
     /// - Parameters:
     ///   - car: the opened `Assets.car`.
@@ -14,6 +14,7 @@ extension ReportDocument {
     ///   - embedLimit: decoded images up to this many bytes are embedded; larger ones are named, not shown.
     public init(car: CARFile, index: CatalogIndex, report: AuditReport, title: String = "Assets.car report", embedLimit: Int = 4 << 20) {
         self.init(index: index, report: report, title: title, embedLimit: embedLimit, linkBase: nil)
+        sizes = SizeInventory(car: car, path: index.sources.first?.path ?? "Assets.car")
         let decoder = CARDecoder(file: car)
         let paths = car.outputPaths()
         var facets: [String: CARFacet] = [:]

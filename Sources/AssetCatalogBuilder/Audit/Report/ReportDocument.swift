@@ -18,6 +18,8 @@ public struct ReportDocument: Sendable {
     public var remark: String?
     /// Per idiom key (`phone`, …, `universal`), the scales the contact sheet marks as expected.
     public var expectedScales: [String: Set<Int>]
+    /// The bytes of every asset, drawn as a treemap ("Where the bytes go"); set for cars and archives.
+    public var sizes: SizeInventory?
 
     /// Creates a document.
     public init(
@@ -260,6 +262,7 @@ extension ReportDocument {
             title: title, sources: [path], assets: assets, looseFindings: [], summary: AuditSummary(),
             remark: "A packed archive: the audit runs on source catalogs (assetc audit), so no findings are shown.",
             expectedScales: defaults)
+        sizes = try SizeInventory(archive: archive, path: path)
     }
 
     /// The set folder a path lies in (`A/Hero.imageset/Contents.json` → `A/Hero.imageset`), or the path.

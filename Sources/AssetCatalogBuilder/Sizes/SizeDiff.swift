@@ -1,0 +1,211 @@
+import AssetCatalog
+
+/// What changed in bytes between two ``SizeInventory`` values: the assets added, removed and changed with
+/// their variants, and the bytes by encoding (compression) and by trait value, each sorted by growth.
+///
+/// Assets are matched by name, variants by ``SizedVariant/key`` (traits, then pixel size). A variant changed
+/// when its bytes, encoding or pixel size differ, or, between two inventories of the same kind, its checksum.
+/// The inventories are equal (``isEqual``) when nothing changed: the same assets with the same variants.
+public struct SizeDiff: Hashable, Sendable {
+    /// One side of the comparison.
+    public struct Side: Hashable, Sendable {
+        /// The path it was read from.
+        public var path: String
+        /// What it is.
+        public var kind: SizeInventory.Kind
+        /// All its bytes.
+        public var bytes: Int
+        /// Its assets (internal renditions included).
+        public var assetCount: Int
+        /// Its variants.
+        public var variantCount: Int
+    }
+
+    /// How an asset or variant changed.
+    public enum Status: String, Hashable, Sendable, CaseIterable {
+        /// Only in the new inventory.
+        case added
+        /// Only in the old inventory.
+        case removed
+        /// In both, different.
+        case changed
+    }
+
+    /// An asset that was added, removed or changed.
+    public struct AssetChange: Hashable, Sendable {
+        /// Its name.
+        public var name: String
+        /// What it holds (the new side's kind when it has one); `nil` for an internal rendition.
+        public var kind: AssetKind?
+        /// How it changed.
+        public var status: Status
+        /// Its bytes in the old inventory (0 when added).
+        public var oldBytes: Int
+        /// Its bytes in the new inventory (0 when removed).
+        public var newBytes: Int
+        /// The variants that were added, removed or changed, sorted by growth.
+        public var variants: [VariantChange]
+        /// `newBytes - oldBytes`.
+        public var delta: Int { newBytes - oldBytes }
+    }
+
+    /// A variant that was added, removed or changed.
+    public struct VariantChange: Hashable, Sendable {
+        /// Its key (``SizedVariant/key``).
+        public var key: String
+        /// How it changed.
+        public var status: Status
+        /// The old variant, `nil` when added.
+        public var old: SizedVariant?
+        /// The new variant, `nil` when removed.
+        public var new: SizedVariant?
+        /// Its old bytes (0 when added).
+        public var oldBytes: Int { old?.bytes ?? 0 }
+        /// Its new bytes (0 when removed).
+        public var newBytes: Int { new?.bytes ?? 0 }
+        /// `newBytes - oldBytes`.
+        public var delta: Int { newBytes - oldBytes }
+    }
+
+    /// The bytes and variants of one encoding or trait value on each side.
+    public struct Bucket: Hashable, Sendable {
+        /// The encoding (`lzfse`, `png`) or trait value (`scale=3x`).
+        public var name: String
+        /// Its bytes in the old inventory.
+        public var oldBytes: Int
+        /// Its bytes in the new inventory.
+        public var newBytes: Int
+        /// Its variants in the old inventory.
+        public var oldVariants: Int
+        /// Its variants in the new inventory.
+        public var newVariants: Int
+        /// `newBytes - oldBytes`.
+        public var delta: Int { newBytes - oldBytes }
+    }
+
+    /// The old inventory.
+    public var old: Side
+    /// The new inventory.
+    public var new: Side
+    /// The assets that changed, by growth (largest first, then by name).
+    public var assets: [AssetChange]
+    /// Assets in both inventories with nothing changed.
+    public var unchangedAssets: Int
+    /// Per encoding whose bytes or variant count changed, by growth.
+    public var encodings: [Bucket]
+    /// Per trait value (``SizedVariant/traitValues``) whose bytes or variant count changed, by growth. A variant
+    /// counts under each value it has; dimensions it leaves open are not counted.
+    public var traits: [Bucket]
+
+    /// Whether nothing changed.
+    public var isEqual: Bool { assets.isEmpty }
+    /// `new.bytes - old.bytes`.
+    public var delta: Int { new.bytes - old.bytes }
+
+    /// Compares two inventories.
+    public init(old: SizeInventory, new: SizeInventory) {
+        self.old = Side(old)
+        self.new = Side(new)
+        let compareChecksums = old.kind == new.kind
+        var oldByName: [String: Int] = [:]
+        for (position, asset) in old.assets.enumerated() { oldByName[asset.slot] = position }
+        var matched = [Bool](repeating: false, count: old.assets.count)
+        var changes: [AssetChange] = []
+        var unchanged = 0
+        for asset in new.assets {
+            guard let position = oldByName[asset.slot] else {
+                changes.append(
+                    AssetChange(
+                        name: asset.name, kind: asset.kind, status: .added, oldBytes: 0, newBytes: asset.bytes,
+                        variants: Self.sorted(asset.variants.map { VariantChange(key: $0.key, status: .added, old: nil, new: $0) })))
+                continue
+            }
+            matched[position] = true
+            let before = old.assets[position]
+            let variants = Self.variantChanges(before.variants, asset.variants, compareChecksums: compareChecksums)
+            if variants.isEmpty && before.kind == asset.kind {
+                unchanged += 1
+            } else {
+                changes.append(
+                    AssetChange(
+                        name: asset.name, kind: asset.kind, status: .changed, oldBytes: before.bytes, newBytes: asset.bytes,
+                        variants: variants))
+            }
+        }
+        for (position, asset) in old.assets.enumerated() where !matched[position] {
+            changes.append(
+                AssetChange(
+                    name: asset.name, kind: asset.kind, status: .removed, oldBytes: asset.bytes, newBytes: 0,
+                    variants: Self.sorted(asset.variants.map { VariantChange(key: $0.key, status: .removed, old: $0, new: nil) })))
+        }
+        changes.sort { $0.delta != $1.delta ? $0.delta > $1.delta : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        assets = changes
+        unchangedAssets = unchanged
+        encodings = Self.buckets(old, new) { [$0.encoding] }
+        traits = Self.buckets(old, new) { $0.traitValues }
+    }
+
+    /// The variants of one asset that differ, matched by key.
+    static func variantChanges(_ old: [SizedVariant], _ new: [SizedVariant], compareChecksums: Bool) -> [VariantChange] {
+        var oldByKey: [String: Int] = [:]
+        for (position, variant) in old.enumerated() { oldByKey[variant.key] = position }
+        var matched = [Bool](repeating: false, count: old.count)
+        var changes: [VariantChange] = []
+        for variant in new {
+            guard let position = oldByKey[variant.key] else {
+                changes.append(VariantChange(key: variant.key, status: .added, old: nil, new: variant))
+                continue
+            }
+            matched[position] = true
+            let before = old[position]
+            var differs = before.bytes != variant.bytes || before.encoding != variant.encoding
+                || before.pixelWidth != variant.pixelWidth || before.pixelHeight != variant.pixelHeight
+            if compareChecksums, let a = before.checksum, let b = variant.checksum, a != b { differs = true }
+            if differs { changes.append(VariantChange(key: variant.key, status: .changed, old: before, new: variant)) }
+        }
+        for (position, variant) in old.enumerated() where !matched[position] {
+            changes.append(VariantChange(key: variant.key, status: .removed, old: variant, new: nil))
+        }
+        return sorted(changes)
+    }
+
+    static func sorted(_ changes: [VariantChange]) -> [VariantChange] {
+        changes.sorted { $0.delta != $1.delta ? $0.delta > $1.delta : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    }
+
+    /// Bytes and variant counts per name that `names` gives each variant, kept where they changed, by growth.
+    static func buckets(_ old: SizeInventory, _ new: SizeInventory, names: (SizedVariant) -> [String]) -> [Bucket] {
+        var table: [String: Bucket] = [:]
+        for asset in old.assets {
+            for variant in asset.variants {
+                for name in names(variant) {
+                    table[name, default: Bucket(name: name, oldBytes: 0, newBytes: 0, oldVariants: 0, newVariants: 0)].oldBytes += variant.bytes
+                    table[name]!.oldVariants += 1
+                }
+            }
+        }
+        for asset in new.assets {
+            for variant in asset.variants {
+                for name in names(variant) {
+                    table[name, default: Bucket(name: name, oldBytes: 0, newBytes: 0, oldVariants: 0, newVariants: 0)].newBytes += variant.bytes
+                    table[name]!.newVariants += 1
+                }
+            }
+        }
+        return table.values.filter { $0.delta != 0 || $0.oldVariants != $0.newVariants }
+            .sorted { $0.delta != $1.delta ? $0.delta > $1.delta : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    }
+}
+
+extension SizeDiff.Side {
+    init(_ inventory: SizeInventory) {
+        self.init(
+            path: inventory.path, kind: inventory.kind, bytes: inventory.totalBytes, assetCount: inventory.assets.count,
+            variantCount: inventory.variantCount)
+    }
+}
+
+extension SizedAsset {
+    /// The name under which assets are matched: internal renditions apart from named assets.
+    var slot: String { isInternal ? "\u{0}" + name : name }
+}
