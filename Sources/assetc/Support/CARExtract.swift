@@ -78,7 +78,8 @@ enum CARExtract {
 
     /// Extracts the rendition a device with `request` gets for `name`: its decoded pixels as PNG, or the stored file.
     static func extractOne(
-        _ file: CARFile, path: String, name: String, request: TraitCollection, resolver: Resolver, output: String
+        _ file: CARFile, path: String, name: String, request: TraitCollection, resolver: Resolver, output: String,
+        drawsVectors: Bool = false
     ) throws {
         guard let facet = file.facets.first(where: { $0.name == name }) else {
             throw CLIError("no asset named '\(name)' in \(path)")
@@ -94,6 +95,14 @@ enum CARExtract {
         do {
             switch try CARDecoder(file: file).decode(chosen) {
             case .image(let image): bytes = try PNGCodec.encodeRGBA8(image)
+            case .file(let stored, let fileExtension) where drawsVectors && (fileExtension == "pdf" || fileExtension == "svg"):
+                // --png: the vector drawn at the scale asked (else the rendition's, else 1).
+                let scale = request.displayScale?.value ?? max(1, rendition.scaleTimes100 / 100)
+                do {
+                    bytes = try VectorRasterizer.png(of: stored, format: fileExtension == "pdf" ? .pdf : .svg, scale: Double(scale))
+                } catch {
+                    throw CLIError("\(path): \(rendition.name) cannot be drawn: \(error.message)")
+                }
             case .file(let stored, _): bytes = stored
             case .color: throw CLIError("'\(name)' is a colour, which has no file; use `assetc resolve`")
             case .notDecodable(let reason):
