@@ -32,7 +32,7 @@ struct VectorCompileTests {
 
     /// An SVG of 12×8 pixels whose left half is filled opaque blue.
     static let svg = Array(
-        #"<svg xmlns="http://www.w3.org/2000/svg" width="12" height="8" viewBox="0 0 12 8"><rect x="0" y="0" width="6" height="8" fill="#0000ff"/></svg>"#
+        ##"<svg xmlns="http://www.w3.org/2000/svg" width="12" height="8" viewBox="0 0 12 8"><rect x="0" y="0" width="6" height="8" fill="#0000ff"/></svg>"##
             .utf8)
 
     /// The RGBA of pixel (`x`, `y`).
