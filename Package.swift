@@ -51,6 +51,18 @@ let package = Package(
             name: "CPNGSupport",
             dependencies: ["CPNG", "CDeflate"]
         ),
+        // Vector artwork for the compiler: poppler-glib (PDF) and librsvg (SVG), both drawing with cairo
+        // (apt: libpoppler-glib-dev, librsvg2-dev, libcairo2-dev; Scripts/bootstrap.sh). Only AssetCatalogBuilder
+        // links it, never the AssetCatalog runtime. Linked by name rather than through pkg-config: glib's
+        // pkg-config flags carry -pthread, which SwiftPM refuses with a warning on every build; the few
+        // functions used are declared in acvec.c from the libraries' public C interfaces.
+        .target(
+            name: "CVectorSupport",
+            linkerSettings: [
+                .linkedLibrary("poppler-glib"), .linkedLibrary("rsvg-2"), .linkedLibrary("cairo"),
+                .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+            ]
+        ),
         // LZFSE and LZVN decoders for Assets.car payloads (written for assetc from the public format).
         .target(name: "CLZFSE"),
         // Cache prefetch hints for the archive's lookup path (one static inline C function).
@@ -63,7 +75,7 @@ let package = Package(
         ),
         .target(
             name: "AssetCatalogBuilder",
-            dependencies: ["AssetCatalog", "CPNGSupport", "CFileSystemCalls", .product(name: "Yams", package: "Yams")]
+            dependencies: ["AssetCatalog", "CPNGSupport", "CFileSystemCalls", "CVectorSupport", .product(name: "Yams", package: "Yams")]
         ),
         // The HTTP server of `assetc serve`, as a library an app mounts in its own Hummingbird router.
         .target(

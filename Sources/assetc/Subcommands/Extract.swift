@@ -1,5 +1,6 @@
 import ArgumentParser
 import AssetCatalog
+import AssetCatalogBuilder
 import Foundation
 
 /// `assetc extract`: writes the variant an archive gives for some traits to a file.
@@ -8,8 +9,8 @@ struct Extract: ParsableCommand {
         abstract: "Write the file a packed archive gives for an asset and a set of traits.",
         discussion: """
             Resolves the asset like `assetc resolve` and writes the chosen variant's bytes exactly as stored \
-            (after checking their CRC), or with --png its decoded pixels re-encoded as a PNG. -o - writes to \
-            standard output.
+            (after checking their CRC), or with --png its decoded pixels re-encoded as a PNG (a PDF or SVG drawn \
+            at the scale asked, else 1x). -o - writes to standard output.
             """)
 
     @Argument(help: ArgumentHelp("A packed archive or an Assets.car.", valueName: "archive"))
@@ -38,7 +39,7 @@ struct Extract: ParsableCommand {
         }
     }
 
-    @Flag(help: "Decode the image and write its pixels as a new PNG (PNG payloads only).")
+    @Flag(help: "Decode the image and write its pixels as a new PNG (a PDF or SVG is drawn at the scale asked).")
     var png = false
 
     @Option(
@@ -60,7 +61,7 @@ struct Extract: ParsableCommand {
                     "wrote \(result.written) files and manifest.json to \(allDirectory); \(result.notDecoded) not decoded (reasons in manifest.json)")
             } else if let name, let output {
                 try CARExtract.extractOne(
-                    file, path: archive, name: name, request: traits.traitCollection, resolver: traits.resolver, output: output)
+                    file, path: archive, name: name, request: traits.traitCollection, resolver: traits.resolver, output: output, drawsVectors: png)
             }
             return
         }
@@ -96,9 +97,15 @@ struct Extract: ParsableCommand {
                     throw CLIError("no variant of '\(name)' matches \(request)")
                 }
                 source = try image.sourcePath
-                if png {
+                if png, let format = VectorRasterizer.Format(image.contentType) {
+                    do {
+                        bytes = try VectorRasterizer.png(of: image.bytes, format: format, scale: Double(request.displayScale?.value ?? 1))
+                    } catch {
+                        throw CLIError("\(name): \(source) cannot be drawn: \(error.message)")
+                    }
+                } else if png {
                     guard image.contentType == .png else {
-                        throw CLIError("'\(name)' chose \(source), a \(image.contentType.rawValue) file; --png re-encodes PNGs only")
+                        throw CLIError("'\(name)' chose \(source), a \(image.contentType.rawValue) file; --png re-encodes PNGs and draws PDFs and SVGs only")
                     }
                     // Row by row: memory is a few rows and the output, not the decoded image.
                     bytes = try image.reencodeRGBA8(maxPixels: maxPixels)

@@ -78,7 +78,8 @@ enum CARExtract {
 
     /// Extracts the rendition a device with `request` gets for `name`: its decoded pixels as PNG, or the stored file.
     static func extractOne(
-        _ file: CARFile, path: String, name: String, request: TraitCollection, resolver: Resolver, output: String
+        _ file: CARFile, path: String, name: String, request: TraitCollection, resolver: Resolver, output: String,
+        drawsVectors: Bool = false
     ) throws {
         // The candidates and the ranking `resolve` uses, so extract writes the rendition resolve names.
         guard let candidates = CARCatalog(file: file, path: path).candidates(named: name) else {
@@ -97,6 +98,14 @@ enum CARExtract {
         let bytes: [UInt8]
         do {
             switch try file.fileBytes(ofRendition: chosen, decoder: CARDecoder(file: file)) {
+            case .file(let stored, let fileExtension) where drawsVectors && (fileExtension == "pdf" || fileExtension == "svg"):
+                // --png: the vector drawn at the scale asked (else the rendition's, else 1).
+                let scale = request.displayScale?.value ?? max(1, rendition.scaleTimes100 / 100)
+                do {
+                    bytes = try VectorRasterizer.png(of: stored, format: fileExtension == "pdf" ? .pdf : .svg, scale: Double(scale))
+                } catch {
+                    throw CLIError("\(path): \(rendition.name) cannot be drawn: \(error.message)")
+                }
             case .file(let stored, _): bytes = stored
             case .color: throw CLIError("'\(name)' is a colour, which has no file; use `assetc resolve`")
             case .notDecodable(let reason):

@@ -72,7 +72,8 @@ struct CompiledCorpusRoundTripTests {
         for asset in index.assets where asset.kind == .image || asset.kind == .data {
             let sourceTraits = asset.selectableVariants
                 .filter { $0.traits.idiom == nil || platform.idioms.contains($0.traits.idiom!) }
-                .map { CARCompilerTests.asStored($0.traits, platform: platform) }
+                .flatMap { variant in Self.asCompiled(variant, asset, platform: platform) }
+                .map { CARCompilerTests.asStored($0, platform: platform) }
             guard !sourceTraits.isEmpty else { continue }
             let compiledTraits = (readBack.asset(named: asset.name)?.variants ?? []).map(\.traits)
             for preset in presets {
@@ -83,6 +84,21 @@ struct CompiledCorpusRoundTripTests {
             }
         }
         return compared
+    }
+
+    /// The traits a source entry is compiled to: a vector image entry without a scale is drawn at every scale
+    /// of its idiom (and kept as a vector only when the set preserves it); any other entry as it is.
+    static func asCompiled(_ variant: Variant, _ asset: Asset, platform: CompilePlatform) -> [VariantTraits] {
+        guard asset.kind == .image, variant.contentType?.isVector == true else { return [variant.traits] }
+        var result: [VariantTraits] = []
+        let scales = variant.traits.displayScale.map { [$0.value] } ?? CARCompiler.vectorScales(variant.traits.idiom, platform: platform)
+        for scale in scales {
+            var traits = variant.traits
+            traits.displayScale = DisplayScale(scale)
+            result.append(traits)
+        }
+        if asset.properties.preservesVectorRepresentation == true && variant.traits.displayScale == nil { result.append(variant.traits) }
+        return result
     }
 
     /// Every PNG of every image set (of the platform's idioms) has a rendition of the same file name whose

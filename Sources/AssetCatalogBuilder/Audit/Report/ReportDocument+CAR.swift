@@ -52,8 +52,10 @@ extension ReportDocument {
                 switch fileExtension {
                 case "png": return .image(mime: "image/png", bytes: bytes.count <= embedLimit ? bytes : nil, link: nil)
                 case "jpg": return .image(mime: "image/jpeg", bytes: bytes.count <= embedLimit ? bytes : nil, link: nil)
-                case "svg": return .image(mime: "image/svg+xml", bytes: bytes.count <= embedLimit ? bytes : nil, link: nil)
-                case "pdf": return .pdf(link: nil)
+                case "svg", "pdf":
+                    // Drawn as the device would at the rendition's scale (1 for a vector kept without one).
+                    return vectorPicture(bytes, format: fileExtension == "pdf" ? .pdf : .svg,
+                        scale: max(1, Double(decoder.file.renditions[index].scaleTimes100) / 100), embedLimit: embedLimit)
                 default: return .file(description: fileExtension)
                 }
             case .color:
@@ -65,6 +67,16 @@ extension ReportDocument {
             return .unusable(reason: "damaged: \(error)")
         } catch {
             return .unusable(reason: "cannot encode the PNG: \(error)")
+        }
+    }
+
+    /// A vector drawn to a PNG for the page (``VectorRasterizer``), or why it could not be drawn.
+    static func vectorPicture(_ bytes: [UInt8], format: VectorRasterizer.Format, scale: Double, embedLimit: Int) -> ReportVariant.Content {
+        do {
+            let png = try VectorRasterizer.png(of: bytes, format: format, scale: scale)
+            return .image(mime: "image/png", bytes: png.count <= embedLimit ? png : nil, link: nil)
+        } catch {
+            return .unusable(reason: "cannot be drawn: \(error.message)")
         }
     }
 }

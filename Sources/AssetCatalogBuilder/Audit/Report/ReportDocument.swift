@@ -235,7 +235,10 @@ extension ReportDocument {
                             info.byteCount <= embedLimit ? (try? archive.withPayloadBytes(info.index) { Array($0) }) : nil
                         content = .image(mime: mime, bytes: bytes, link: nil)
                     } else if info.contentType == .pdf {
-                        content = .pdf(link: nil)
+                        let bytes: [UInt8]? = try? archive.withPayloadBytes(info.index) { Array($0) }
+                        content = bytes.map {
+                            Self.vectorPicture($0, format: .pdf, scale: Double(variant.traits.displayScale?.value ?? 1), embedLimit: embedLimit)
+                        } ?? .pdf(link: nil)
                     } else {
                         content = .file(description: info.contentType.rawValue)
                     }
@@ -347,12 +350,19 @@ extension ReportDocument {
                 traits: variant.traits, label: label, attributes: attributes, content: .unusable(reason: problem), pixelSize: size,
                 isSelectable: false)
         }
-        let content: ReportVariant.Content
+        var content: ReportVariant.Content
         switch inspection.contentType {
         case .gitLFSPointer:
             content = .unusable(reason: "Git LFS pointer")
         case .pdf:
+            // Drawn to a picture (at the entry's scale) when the file is small enough to embed; else a tile linking to it.
             content = .pdf(link: link)
+            if inspection.byteCount <= embedLimit, case .success(let result) = FileSystem.read(join(catalog, source), limit: embedLimit),
+                result.bytes.count == result.size
+            {
+                let picture = vectorPicture(result.bytes, format: .pdf, scale: Double(variant.traits.displayScale?.value ?? 1), embedLimit: embedLimit)
+                if case .image = picture { content = picture }
+            }
         case .png, .jpeg, .gif, .svg, .webp:
             let mime = mime(inspection.contentType) ?? "application/octet-stream"
             var bytes: [UInt8]?

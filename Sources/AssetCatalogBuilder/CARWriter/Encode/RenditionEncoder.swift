@@ -108,6 +108,9 @@ extension CARCompiler {
                         infoTags: CSIBuilder.bitmapTags(width: size.width, height: size.height, bytesPerRow: 0),
                         payload: CSIBuilder.raw(bytes))))
         case .pdf?, .svg?:
+            if let rasterScale = job.rasterScale {
+                return rasterized(job, bytes: bytes, contentType: contentType!, scale: rasterScale, flags: flags, key: key, catalog: catalog)
+            }
             let format = contentType == .pdf ? "PDF " : "SVG "
             if job.properties.preservesVectorRepresentation == true { flags |= 1 << 11 }
             return .success(

@@ -20,6 +20,8 @@ extension CARCompiler {
         var layerFiles: [String] = []
         /// An app icon size made from a single-size icon: the file is scaled to this many pixels a side.
         var scaledSide: Int?
+        /// A vector entry (PDF, SVG) drawn to a bitmap at this scale (VectorPlan.swift); `nil` keeps the vector.
+        var rasterScale: Int?
         /// On macOS Xcode's keys have no idiom: `mac` entries are stored under universal.
         var foldsMacIdiom = false
         /// The reader left the file unopened (``ReaderOptions/defersPNGInspection``): the job inspects it as

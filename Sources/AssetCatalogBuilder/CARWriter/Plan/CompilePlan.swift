@@ -122,7 +122,11 @@ extension CARCompiler {
                         iconSizeIndex: sizeIndex, scaledSide: scaledSides[number])
                     job.sourceIndex = asset.sourceIndex
                     job.inspectsFile = variant.inspectionDeferred
-                    jobs.append(job)
+                    if asset.kind == .image, variant.contentType?.isVector == true {
+                        jobs += vectorJobs(job)
+                    } else {
+                        jobs.append(job)
+                    }
                 }
                 if asset.kind == .appIcon && !entries.isEmpty { multisize.append((facet, asset.name, entries)) }
             }

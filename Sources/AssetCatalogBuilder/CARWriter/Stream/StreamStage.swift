@@ -40,7 +40,8 @@ extension CARCompiler {
         }
         try stream.finish()
         if !stream.inputErrors.isEmpty {
-            throw .inputErrors(CatalogReader.sorted(stream.inputErrors))
+            // Once each: a vector drawn at three scales meets the same damage three times.
+            throw .inputErrors(CatalogReader.sorted(Array(Set(stream.inputErrors))))
         }
         return stream
     }
