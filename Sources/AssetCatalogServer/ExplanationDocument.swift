@@ -46,6 +46,10 @@ struct ExplanationDocument: Encodable {
                 eliminatedBy = dimension.rawValue
             case .ranked(let rank):
                 place = rank
+            case .notReturned(let reason):
+                // CoreUI's lookup never returns this rendition (a layer stack's part, a subtype): not in the race.
+                outcome = "not returned"
+                eliminatedBy = reason
             }
             if candidate.index == chosen { outcome = "chosen" }
             return Candidate(

@@ -109,7 +109,9 @@ extension CARCompiler {
                         payload: CSIBuilder.raw(bytes))))
         case .pdf?, .svg?:
             if let rasterScale = job.rasterScale {
-                return rasterized(job, bytes: bytes, contentType: contentType!, scale: rasterScale, flags: flags, key: key, catalog: catalog)
+                return rasterized(
+                    job, bytes: bytes, contentType: contentType!, scale: rasterScale, flags: flags, key: key, catalog: catalog,
+                    compression: compression)
             }
             let format = contentType == .pdf ? "PDF " : "SVG "
             if job.properties.preservesVectorRepresentation == true { flags |= 1 << 11 }
