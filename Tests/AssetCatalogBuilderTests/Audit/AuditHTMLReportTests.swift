@@ -31,11 +31,13 @@ struct AuditHTMLReportTests {
         #expect(!html.contains("<script src") && !html.contains("<link "), "self-contained")
     }
 
-    @Test("Showcase: PDFs are labelled tiles, colours are swatches, dark variants get a dark row")
+    @Test("Showcase: PDFs are drawn as pictures, colours are swatches, dark variants get a dark row")
     func showcase() {
         let (_, report, html) = Self.catalogPage("Showcase.xcassets")
         #expect(report.findings.isEmpty)
-        #expect(html.contains("data-slot=\"pdf\""))
+        // The PDF drawn to a PNG (poppler), not a labelled placeholder.
+        #expect(html.contains("alt=\"Settings.pdf\" src=\"data:image/png;base64,"), "the PDF is drawn")
+        #expect(!html.contains("data-slot=\"pdf\""))
         #expect(html.contains("data-slot=\"color\""))
         #expect(html.contains("data:image/svg+xml;base64,"))
         #expect(html.contains("<th class=\"row\">dark</th>"))
