@@ -9,7 +9,7 @@
 /// docs/CAR-FORMAT.md section 4 gives the sources and the sample cars that show each mode.
 public enum Deepmap2Decoder {
     /// Why a record cannot be decoded, judged from its header alone (a mode or pixel format this decoder does not
-    /// know), or `nil` when ``decode(_:width:height:bytesPerPixel:)`` handles it. A damaged header also gives `nil`:
+    /// know), or `nil` when `decode(_:width:height:bytesPerPixel:)` handles it. A damaged header also gives `nil`:
     /// decoding reports the damage.
     public static func unsupportedReason(_ record: CARBytes, bytesPerPixel: Int) -> String? {
         guard (try? record.tag(16)) == "dmp2", let mode = try? record.u8(20), let quality = try? record.u8(21),
@@ -24,7 +24,7 @@ public enum Deepmap2Decoder {
         return nil
     }
 
-    /// Decodes a record held in an array; see ``decode(_:width:height:bytesPerPixel:)``.
+    /// Decodes a record held in an array; see `decode(_:width:height:bytesPerPixel:)`.
     public static func decode(_ record: [UInt8], width: Int, height: Int, bytesPerPixel: Int) throws(CARError) -> [UInt8] {
         let result = record.withUnsafeBytes { buffer in
             Result { () throws(CARError) -> [UInt8] in

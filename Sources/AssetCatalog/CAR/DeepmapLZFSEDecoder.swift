@@ -5,7 +5,7 @@
 /// quality, a parameter, the pixel format (2 grey + alpha, 4 BGRA), then the tiles: the chunk's rows cut into
 /// tiles 256 pixels wide, in row order, each a length (4) and a stream (LZFSE, or raw LZVN for small tiles). Mode 3
 /// tiles hold the pixels as they are; mode 2 tiles hold them predicted, in the layout deepmap2's mode 2 uses
-/// (``DeepmapTiles/reconstructPredicted(_:width:height:color:chromaShift:into:rowBytes:)``). The blob has no size
+/// (`DeepmapTiles.reconstructPredicted`). The blob has no size
 /// of its own: the rendition's width and the chunk's rows give it. Established on the Flex and macOS-theme
 /// samples of ../shared/cars, whose LZFSE copies of the same images it reproduces (docs/CAR-FORMAT.md section 4).
 public enum DeepmapLZFSEDecoder {
@@ -14,7 +14,7 @@ public enum DeepmapLZFSEDecoder {
     static let tileSide = 256
 
     /// Why a record cannot be decoded, judged from its header alone, or `nil` when
-    /// ``decode(_:width:height:bytesPerPixel:)`` handles it (a damaged header also gives `nil`: decoding reports it).
+    /// `decode(_:width:height:bytesPerPixel:)` handles it (a damaged header also gives `nil`: decoding reports it).
     public static func unsupportedReason(_ record: CARBytes, bytesPerPixel: Int) -> String? {
         guard (try? record.tag(16)) == "dmap", let mode = try? record.u8(20), let quality = try? record.u8(21),
             let format = try? record.u8(23)
@@ -27,7 +27,7 @@ public enum DeepmapLZFSEDecoder {
         return nil
     }
 
-    /// Decodes a record held in an array; see ``decode(_:width:height:bytesPerPixel:)``.
+    /// Decodes a record held in an array; see `decode(_:width:height:bytesPerPixel:)`.
     public static func decode(_ record: [UInt8], width: Int, height: Int, bytesPerPixel: Int) throws(CARError) -> [UInt8] {
         let result = record.withUnsafeBytes { buffer in
             Result { () throws(CARError) -> [UInt8] in

@@ -1,7 +1,7 @@
 import AssetCatalog
 
 /// An image lookup on an `Assets.car` by CoreUI's rules, worked on the rendition keys themselves, independent
-/// of assetc's ``Resolver``: what `-[CUICatalog imageWithName:scaleFactor:deviceIdiom:appearanceName:]` returns.
+/// of assetc's `Resolver`: what `-[CUICatalog imageWithName:scaleFactor:deviceIdiom:appearanceName:]` returns.
 ///
 /// The rules are facts from the public C CoreUI of calebtrueman/finch (`userland/CoreUI/CUICatalog.m` and
 /// docs/design/ASSETS.md, "Looking things up"), whose authors matched it against Apple's CoreUI on about

@@ -3,7 +3,7 @@ import AssetCatalog
 /// What a catalog stores, asset by asset and variant by variant, in bytes: the input of `assetc diff` and of
 /// the report's treemap.
 ///
-/// Built from an `Assets.car` (``init(car:path:)``), a packed archive (``init(archive:path:)``) or a source
+/// Built from an `Assets.car` (`init(car:path:)`), a packed archive (``init(archive:path:)``) or a source
 /// catalog (``init(index:)``), so any two can be compared. The bytes of every variant are counted once:
 /// ``totalBytes`` of a car is the sum of all its renditions' stored sizes, of an archive the sum of its
 /// (deduplicated) payloads, of a source catalog the sum of its files.

@@ -8,7 +8,7 @@ import Darwin
 
 /// An LZFSE encoder: matches found through a hash of four bytes (and the last distance tried first, which is
 /// what rows of pixels repeat), then literals and (literal count, match length, distance) triples entropy-coded
-/// with finite-state entropy in `bvx2` blocks (``FSE``). A block that does not come out smaller than its bytes is
+/// with finite-state entropy in `bvx2` blocks (`FSE`). A block that does not come out smaller than its bytes is
 /// stored (`bvx-`); inputs under 4 KiB also try an LZVN stream (``LZVNEncoder``), whose header is smaller, and the
 /// smallest wins. The stream ends with `bvx$`.
 ///
