@@ -13,6 +13,14 @@ import AssetCatalog
 struct FileProcessor: Sendable {
     let options: PackOptions
     let cache: PackCache?
+    /// The working memory all jobs share (``PackOptions/memoryLimit``).
+    let budget: MemoryBudget
+
+    init(options: PackOptions, cache: PackCache?) {
+        self.options = options
+        self.cache = cache
+        self.budget = MemoryBudget(limit: options.memoryLimit)
+    }
 
     /// What one file gives the archive.
     struct Result: Sendable {
@@ -40,7 +48,29 @@ struct FileProcessor: Sendable {
 
     private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
+    /// Reads, checks and optimises `file` once the memory budget has room for its working set.
     func process(_ file: PackPlan.File) -> Result {
+        budget.withReservation(workingSet(of: file)) { processReserved(file) }
+    }
+
+    /// The memory one file costs while it is processed, as measured (docs/RELIABILITY.md, "Memory per
+    /// image"): its bytes, and with `--optimize` the re-encoding beside them plus the optimizer's strips
+    /// and compressors, a constant whatever the image (about 16 MB; 24 MiB keeps a margin). Pixel
+    /// checks inflate in bounded windows and hold their rows: another constant.
+    func workingSet(of file: PackPlan.File) -> Int {
+        var bytes = file.byteCount
+        if options.optimize, file.contentType == .png { bytes += file.byteCount + Self.optimizerWorkingSet }
+        if options.verifyPixels, file.contentType == .png { bytes += Self.pixelCheckWorkingSet }
+        return bytes
+    }
+
+    /// The optimizer's working set beside the file and its re-encoding: 4 MiB strips, libdeflate's
+    /// compressors, the check's inflate window.
+    static let optimizerWorkingSet = 24 << 20
+    /// A full pixel check's working set beside the file.
+    static let pixelCheckWorkingSet = 16 << 20
+
+    private func processReserved(_ file: PackPlan.File) -> Result {
         let opened: (descriptor: Int32, status: FileBytes.Status)
         do {
             opened = try FileBytes.open(file.path)

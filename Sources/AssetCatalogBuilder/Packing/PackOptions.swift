@@ -21,6 +21,13 @@ public struct PackOptions: Sendable {
     /// Fully decode every PNG (zlib stream, filters, sizes) rather than only checking its chunks and CRCs.
     /// Default: `false`.
     public var verifyPixels: Bool
+    /// The most working memory, in bytes, that the jobs may hold at once: each file reserves its estimated
+    /// working set first and waits while the others hold too much, so `jobs` divides this ceiling rather
+    /// than multiplying the cost. It never changes the archive, only when each file is processed; one
+    /// file larger than the ceiling runs alone. Default: ``defaultMemoryLimit``.
+    public var memoryLimit: Int
+    /// 512 MiB: a hosted CI runner (4–7 GB) keeps room for the build around the pack, whatever `jobs`.
+    public static let defaultMemoryLimit = 512 << 20
     /// Images with more pixels (width × height) than this are a problem. `nil`: no limit. Default: `nil`.
     public var maxPixels: Int?
     /// Where results of checking and optimising are remembered between packs. Default: ``Cache/besideOutput``.
@@ -41,9 +48,11 @@ public struct PackOptions: Sendable {
     public init(
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount, optimize: Bool = false, verifyPixels: Bool = false,
         maxPixels: Int? = nil, cache: Cache = .besideOutput, allowErrors: Bool = false, handleSignals: Bool = true,
-        synchronizeToDisk: Bool = false, progress: (@Sendable (PackProgress) -> Void)? = nil
+        synchronizeToDisk: Bool = false, progress: (@Sendable (PackProgress) -> Void)? = nil,
+        memoryLimit: Int = PackOptions.defaultMemoryLimit
     ) {
         self.jobs = jobs
+        self.memoryLimit = memoryLimit
         self.optimize = optimize
         self.verifyPixels = verifyPixels
         self.maxPixels = maxPixels

@@ -41,6 +41,13 @@ struct Pack: ParsableCommand {
     @Option(help: ArgumentHelp("Files read and checked at once (default: one per processor).", valueName: "n"))
     var jobs: Int?
 
+    @Option(
+        name: .customLong("memory-limit"),
+        help: ArgumentHelp(
+            "Working memory all jobs share, in MiB (default: 512); --jobs divides it. Never changes the archive.",
+            valueName: "mib"))
+    var memoryLimit: Int?
+
     @Flag(help: "Re-encode PNGs losslessly and keep the smaller file (decoded pixels must be identical).")
     var optimize = false
 
@@ -80,6 +87,9 @@ struct Pack: ParsableCommand {
         if inputs.isEmpty { throw ValidationError("give at least one catalog or folder") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let maxPixels, maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1") }
+        if let memoryLimit, memoryLimit < 1 || memoryLimit > 1 << 30 {
+            throw ValidationError("--memory-limit must be between 1 and \(1 << 30) MiB")
+        }
         if cache != nil && noCache { throw ValidationError("give either --cache or --no-cache, not both") }
     }
 
@@ -92,6 +102,7 @@ struct Pack: ParsableCommand {
         let started = Date()
         var options = PackOptions(optimize: optimize, verifyPixels: verifyPixels, maxPixels: maxPixels, allowErrors: allowErrors)
         if let jobs { options.jobs = jobs }
+        if let memoryLimit { options.memoryLimit = memoryLimit << 20 }
         if noCache {
             options.cache = .disabled
         } else if let cache {

@@ -110,6 +110,8 @@ struct ArchivePackTests {
         let optimized = try Packer.testing(jobs: 1, optimize: true).packToBytes(fixture.index).archive
         #expect(optimized != reference)
         #expect(try Packer.testing(jobs: 4, optimize: true).packToBytes(fixture.shuffled(seed: 5)).archive == optimized)
+        // A memory ceiling smaller than any file's working set makes the jobs take turns; the bytes stay the same.
+        #expect(try Packer.testing(jobs: 4, optimize: true, memoryLimit: 1).packToBytes(fixture.shuffled(seed: 7)).archive == optimized)
         _ = try Packer.testing(jobs: 2, optimize: true, cache: .besideOutput).pack(fixture.index, to: output)
         _ = try Packer.testing(jobs: 2, optimize: true, cache: .besideOutput).pack(fixture.shuffled(seed: 6), to: output + "2")
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: output))) == optimized)

@@ -180,12 +180,14 @@ struct SeededGenerator: RandomNumberGenerator {
 
 extension Packer {
     /// A packer for tests: no cache, no signal handlers, unless asked.
-    static func testing(jobs: Int = 2, optimize: Bool = false, cache: PackOptions.Cache = .disabled, allowErrors: Bool = false)
-        -> Packer
-    {
+    static func testing(
+        jobs: Int = 2, optimize: Bool = false, cache: PackOptions.Cache = .disabled, allowErrors: Bool = false,
+        memoryLimit: Int = PackOptions.defaultMemoryLimit
+    ) -> Packer {
         Packer(
             options: PackOptions(
-                jobs: jobs, optimize: optimize, cache: cache, allowErrors: allowErrors, handleSignals: false))
+                jobs: jobs, optimize: optimize, cache: cache, allowErrors: allowErrors, handleSignals: false,
+                memoryLimit: memoryLimit))
     }
 }
 
