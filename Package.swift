@@ -131,6 +131,14 @@ let package = Package(
             dependencies: ["AssetCatalog"],
             path: "Benchmarks/ArchiveBenchmark"
         ),
+        // The framework's floor for `Scripts/bench.sh serve`: Hummingbird answering fixed bytes, no resolving.
+        .executableTarget(
+            name: "ServeBaseline",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Benchmarks/ServeBaseline"
+        ),
         .executableTarget(
             name: "CARBenchmark",
             dependencies: ["AssetCatalog"],
@@ -154,6 +162,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

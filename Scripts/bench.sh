@@ -360,7 +360,7 @@ PY
 fi
 
 if [ "$only" = serve ]; then
-  swift build -c release --product assetc-serve
+  swift build -c release --product assetc-serve && swift build -c release --product ServeBaseline
   echo
   ASSETC="$PWD/$bin/assetc" Scripts/serve/bench-serve.sh
 fi

@@ -20,6 +20,8 @@ for tool in "wrk wrk" "nginx nginx-light" "curl curl"; do
     fi
 done
 ASSETC="${ASSETC:-$PWD/.build/release/assetc}"
+# Benchmarks/ServeBaseline (optional: without it the floor is not measured).
+BASELINE="${BASELINE:-$(dirname "$ASSETC")/ServeBaseline}"
 seconds="${SERVE_BENCH_SECONDS:-10}"
 rounds="${SERVE_BENCH_ROUNDS:-3}"
 total="${SERVE_BENCH_REQUESTS:-1000000}"
@@ -30,6 +32,7 @@ nginx_pid=""
 cleanup() {
     if [ -n "$SERVE_PID" ]; then stop_process "$SERVE_PID" || true; fi
     if [ -n "$nginx_pid" ]; then stop_process "$nginx_pid" || true; fi
+    if [ -n "${baseline_pid:-}" ]; then stop_process "$baseline_pid" || true; fi
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -65,6 +68,14 @@ CONF
 nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -g "daemon off; pid $work/nginx/nginx.pid; error_log $work/nginx/logs/error.log;" &
 nginx_pid=$!
 start_serve "$work/server" "$work/Showcase.assetc" --log-level warning
+# The framework's floor: Hummingbird answering the same bytes and headers from memory, resolving nothing.
+baseline_pid=""
+if [ -x "$BASELINE" ]; then
+    baseline_port=$(free_port)
+    "$BASELINE" "$work/static/assets/Hero" "$baseline_port" >"$work/baseline.out" 2>"$work/baseline.err" &
+    baseline_pid=$!
+    for _ in $(seq 100); do grep -q "^serving on" "$work/baseline.out" 2>/dev/null && break; sleep 0.1; done
+fi
 for _ in $(seq 50); do curl -fsS "http://127.0.0.1:$port/assets/Hero" -o /dev/null 2>/dev/null && break; sleep 0.1; done
 curl -fsS -H "Sec-CH-DPR: 2" "http://127.0.0.1:$SERVE_PORT/assets/Hero" -o "$work/served"
 cmp -s "$work/served" "$work/static/assets/Hero" || { echo "the server's bytes differ from the static file" >&2; exit 1; }
@@ -84,10 +95,14 @@ wrk -t2 -c64 -d2s "http://127.0.0.1:$port/assets/Hero" >/dev/null
 wrk -t2 -c64 -d2s -H "Sec-CH-DPR: 2" "http://127.0.0.1:$SERVE_PORT/assets/Hero" >/dev/null
 nginx_runs=()
 serve_runs=()
+baseline_runs=()
 for round in $(seq "$rounds"); do
     nginx_runs+=("$(run_wrk "http://127.0.0.1:$port/assets/Hero")")
+    if [ -n "$baseline_pid" ]; then baseline_runs+=("$(run_wrk "http://127.0.0.1:$baseline_port/assets/Hero")"); fi
     serve_runs+=("$(run_wrk "http://127.0.0.1:$SERVE_PORT/assets/Hero")")
-    echo "  round $round: nginx ${nginx_runs[-1]% *} req/s (p99 ${nginx_runs[-1]#* } ms), assetc serve ${serve_runs[-1]% *} req/s (p99 ${serve_runs[-1]#* } ms)"
+    line="  round $round: nginx ${nginx_runs[-1]% *} req/s (p99 ${nginx_runs[-1]#* } ms)"
+    if [ -n "$baseline_pid" ]; then line+=", bare Hummingbird ${baseline_runs[-1]% *} req/s (p99 ${baseline_runs[-1]#* } ms)"; fi
+    echo "$line, assetc serve ${serve_runs[-1]% *} req/s (p99 ${serve_runs[-1]#* } ms)"
 done
 median() { sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
 nginx_rps=$(printf '%s\n' "${nginx_runs[@]}" | cut -d' ' -f1 | median)
@@ -96,6 +111,15 @@ nginx_p99=$(printf '%s\n' "${nginx_runs[@]}" | cut -d' ' -f2 | median)
 serve_p99=$(printf '%s\n' "${serve_runs[@]}" | cut -d' ' -f2 | median)
 echo "  median: nginx $nginx_rps req/s (p99 $nginx_p99 ms), assetc serve $serve_rps req/s (p99 $serve_p99 ms)"
 echo "  assetc serve / nginx: $(awk -v a="$serve_rps" -v b="$nginx_rps" 'BEGIN {printf "%.2f", a / b}')x requests/s (target >= 0.8x)"
+if [ -n "$baseline_pid" ]; then
+    baseline_rps=$(printf '%s\n' "${baseline_runs[@]}" | cut -d' ' -f1 | median)
+    baseline_p99=$(printf '%s\n' "${baseline_runs[@]}" | cut -d' ' -f2 | median)
+    echo "  bare Hummingbird (fixed bytes, no resolving): $baseline_rps req/s (p99 $baseline_p99 ms);" \
+        "/ nginx $(awk -v a="$baseline_rps" -v b="$nginx_rps" 'BEGIN {printf "%.2f", a / b}')x;" \
+        "assetc serve / bare Hummingbird $(awk -v a="$serve_rps" -v b="$baseline_rps" 'BEGIN {printf "%.2f", a / b}')x"
+    stop_process "$baseline_pid" || true
+    baseline_pid=""
+fi
 
 # RSS: a fresh server, 10,000 requests, then the rest up to $total; half for distinct unknown names (404), half
 # for Hero with DPRs 1 to 3 and both colour schemes.
@@ -130,12 +154,23 @@ end
 LUA
 rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$SERVE_PID/status"; }
 answered() {
-    curl -fsS "http://127.0.0.1:$SERVE_PORT/metrics" | awk '/^assetc_http_requests_total\{status="(200|404)"\}/ {s += $2} END {print s}'
+    curl -fsS "http://127.0.0.1:$SERVE_PORT/metrics" | awk '/^assetc_http_requests_total\{status="(200|404)"\}/ {s += $2} END {print s + 0}'
 }
-wrk -t2 -c64 -d600s -s "$work/mixed.lua" "http://127.0.0.1:$SERVE_PORT" -- 5000 >/dev/null
+# drive_to N: requests until the server has answered at least N. A wrk thread that reaches its share stops
+# sending, but wrk itself runs for its whole -d, so the runs are short and repeated.
+drive_to() {
+    local target=$1 done share
+    done=$(answered)
+    while [ "$done" -lt "$target" ]; do
+        share=$(((target - done + 1) / 2))
+        wrk -t2 -c64 -d3s -s "$work/mixed.lua" "http://127.0.0.1:$SERVE_PORT" -- "$share" >/dev/null
+        done=$(answered)
+    done
+}
+drive_to 10000
 rss_small=$(rss_kb)
 small=$(answered)
-wrk -t2 -c64 -d900s -s "$work/mixed.lua" "http://127.0.0.1:$SERVE_PORT" -- $(((total - small) / 2)) >/dev/null
+drive_to "$total"
 rss_large=$(rss_kb)
 large=$(answered)
 echo "== Memory: RSS after $small requests $((rss_small / 1024)) MB, after $large requests $((rss_large / 1024)) MB" \

@@ -36,7 +36,8 @@ public struct AssetServerListener: Sendable {
 
 extension AssetServer {
     /// A Hummingbird application serving only this server's routes, with the listener's limits and timeouts and
-    /// the watcher as a service; run it with `runService()` (graceful shutdown on SIGTERM and SIGINT: the listener
+    /// the watcher as a service; asset requests are answered in the channel pipeline (`AssetFastPathHandler`),
+    /// the rest by the router; run it with `runService()` (graceful shutdown on SIGTERM and SIGINT: the listener
     /// closes, requests in flight finish).
     ///
     /// - Parameter onRunning: called with the bound port once the server accepts connections.
@@ -50,8 +51,13 @@ extension AssetServer {
         let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
             maxHeaderFieldSize: listener.maximumFieldBytes, maxHeaderListSize: listener.maximumHeaderBytes,
             maxHeaderFieldCount: listener.maximumHeaderCount)
+        let dates = HTTPDateCache()
+        // No Hummingbird idle timeout: RequestTimeoutHandler bounds idle and slow connections, and Hummingbird's
+        // would not see the requests the fast path answers, so it would close busy connections as idle.
         let channel = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [RequestTimeoutHandler(timeout: timeout)], idleTimeout: timeout,
+            additionalChannelHandlers: [
+                RequestTimeoutHandler(timeout: timeout), AssetFastPathHandler(server: self, dates: dates),
+            ],
             httpDecoderConfiguration: decoder)
         return Application(
             router: router, server: .http1(configuration: channel),

@@ -55,13 +55,24 @@ public final class AssetServer: Sendable {
 
     /// Answers a request for `{assetsPrefix}{name}` (the request's path must start with `assetsPrefix`).
     public func respond(to request: Request, assetsPrefix: String) -> Response {
-        measured {
-            let isHead = request.method == .head
-            var response = assetResponse(
-                rawPath: request.uri.path, rawQuery: request.uri.query, headers: request.headers, assetsPrefix: assetsPrefix)
-            if isHead { response.stripBody() }
-            return response
-        }
+        Response(answer(to: request.head, assetsPrefix: assetsPrefix))
+    }
+
+    /// Answers a request for `{assetsPrefix}{name}`, counted in ``metrics``: what both the router's route and
+    /// ``AssetFastPathHandler`` send.
+    func answer(to head: HTTPRequest, assetsPrefix: String) -> AssetAnswer {
+        let start = ContinuousClock.now
+        let (path, query) = Self.splitTarget(head.path ?? "/")
+        var answer = assetAnswer(rawPath: path, rawQuery: query, headers: head.headerFields, assetsPrefix: assetsPrefix)
+        if head.method == .head { answer.omitsBody = true }
+        metrics.record(status: answer.status.code, bodyBytes: answer.omitsBody ? 0 : answer.body?.readableBytes ?? 0, since: start)
+        return answer
+    }
+
+    /// A request target's path and query (`nil` without a `?`), both still percent-encoded.
+    static func splitTarget(_ target: String) -> (path: String, query: String?) {
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (target, nil) }
+        return (String(target[..<mark]), String(target[target.index(after: mark)...]))
     }
 
     /// Runs `make` and counts its response in ``metrics``.
@@ -76,6 +87,11 @@ public final class AssetServer: Sendable {
     public func assetResponse(rawPath: String, rawQuery: String?, headers: HTTPFields, assetsPrefix: String = "/assets/")
         -> Response
     {
+        Response(assetAnswer(rawPath: rawPath, rawQuery: rawQuery, headers: headers, assetsPrefix: assetsPrefix))
+    }
+
+    /// ``assetResponse(rawPath:rawQuery:headers:assetsPrefix:)`` as status, headers and body.
+    func assetAnswer(rawPath: String, rawQuery: String?, headers: HTTPFields, assetsPrefix: String) -> AssetAnswer {
         guard rawPath.hasPrefix(assetsPrefix) else { return .problem(.notFound, "not an asset path") }
         let encodedName = rawPath.utf8.dropFirst(assetsPrefix.utf8.count)
         // Each byte of a name takes at most three characters encoded.
@@ -115,13 +131,13 @@ public final class AssetServer: Sendable {
 
     private func fileResponse(
         _ catalog: any ServedCatalog, _ asset: ServedAsset, _ request: TraitRequest, headers requestHeaders: HTTPFields
-    ) -> Response {
+    ) -> AssetAnswer {
         let vary = Self.hintHeaders(asset, request)
         let file: ServedFile
         do {
             file = try catalog.file(for: asset, request: request.traits, pinnedVariant: request.pinnedVariant)
         } catch {
-            var response: Response
+            var response: AssetAnswer
             switch error {
             case .noSuchAsset: response = .problem(.notFound, "no asset named '\(RequestText.quoted(asset.name, limit: 256))'")
             case .noFile(let reason): response = .problem(.notFound, reason)
@@ -143,13 +159,13 @@ public final class AssetServer: Sendable {
         headers[.cacheControl] = configuration.cacheControl
         addHintHeaders(&headers, vary: vary)
         if let condition = requestHeaders[.ifNoneMatch], EntityTagList.matches(condition, file.entityTag) {
-            return Response(status: .notModified, headers: headers)
+            return AssetAnswer(status: .notModified, headers: headers)
         }
         headers[.contentType] = file.contentType
         headers[.xContentTypeOptions] = "nosniff"
         // An SVG opened on its own must not run script in this origin.
         headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: file.body))
+        return AssetAnswer(status: .ok, headers: headers, body: file.body)
     }
 
     /// `Vary`: the hints that can change this asset's answer, less those an explicit query parameter overrides (and
@@ -176,7 +192,7 @@ public final class AssetServer: Sendable {
 
     private func explanationResponse(
         _ catalog: any ServedCatalog, _ asset: ServedAsset, _ request: TraitRequest, assetsPrefix: String
-    ) -> Response {
+    ) -> AssetAnswer {
         let explanation = catalog.explain(asset, request: request.traits)
         let body = ExplanationDocument(
             asset: asset, catalog: catalog.path, request: request, explanation: explanation, vary: Self.vary(asset, request),
@@ -185,7 +201,7 @@ public final class AssetServer: Sendable {
         headers[.contentType] = "application/json"
         headers[.cacheControl] = configuration.cacheControl
         addHintHeaders(&headers, vary: Self.hintHeaders(asset, request))
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body.encoded())))
+        return AssetAnswer(status: .ok, headers: headers, body: ByteBuffer(bytes: body.encoded()))
     }
 
     private func healthResponse() -> Response {
@@ -250,20 +266,43 @@ public struct AssetServerConfiguration: Sendable {
     }
 }
 
-extension Response {
-    /// A plain-text error response that no cache keeps.
-    static func problem(_ status: HTTPResponse.Status, _ message: String) -> Response {
+/// An asset route's answer before it becomes a Hummingbird `Response` or is written straight to the connection.
+struct AssetAnswer: Sendable {
+    var status: HTTPResponse.Status
+    var headers: HTTPFields
+    var body: ByteBuffer?
+    /// A `HEAD` request: the headers (with the body's `Content-Length`) without the body.
+    var omitsBody = false
+
+    init(status: HTTPResponse.Status, headers: HTTPFields, body: ByteBuffer? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A plain-text error answer that no cache keeps.
+    static func problem(_ status: HTTPResponse.Status, _ message: String) -> AssetAnswer {
         var headers = HTTPFields()
         headers[.contentType] = "text/plain; charset=utf-8"
         headers[.cacheControl] = "no-store"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: message + "\n")))
+        return AssetAnswer(status: status, headers: headers, body: ByteBuffer(string: message + "\n"))
     }
+}
 
-    /// Keeps the headers (with the body's `Content-Length`) and drops the body, for `HEAD`.
-    mutating func stripBody() {
-        let length = body.contentLength
-        body = ResponseBody()
-        if let length { headers[.contentLength] = String(length) }
+extension Response {
+    /// The Hummingbird response for `answer`.
+    init(_ answer: AssetAnswer) {
+        guard let body = answer.body else {
+            self.init(status: answer.status, headers: answer.headers)
+            return
+        }
+        guard !answer.omitsBody else {
+            var headers = answer.headers
+            headers[.contentLength] = String(body.readableBytes)
+            self.init(status: answer.status, headers: headers, body: ResponseBody())
+            return
+        }
+        self.init(status: answer.status, headers: answer.headers, body: ResponseBody(byteBuffer: body))
     }
 }
 
