@@ -40,7 +40,10 @@ extension AssetServer {
     /// the rest by the router; run it with `runService()` (graceful shutdown on SIGTERM and SIGINT: the listener
     /// closes, requests in flight finish).
     ///
-    /// - Parameter onRunning: called with the bound port once the server accepts connections.
+    /// - Parameters:
+    ///   - listener: where to listen, with the request limits and timeout.
+    ///   - watcher: picks up a catalog written again at the same path (`nil`: only what ``CatalogStore`` is told).
+    ///   - onRunning: called with the bound port once the server accepts connections.
     public func makeApplication(
         listener: AssetServerListener, watcher: CatalogWatcher?, onRunning: @escaping @Sendable (Int) async -> Void
     ) -> some ApplicationProtocol {
