@@ -46,7 +46,7 @@ extension CARCompiler {
     func packAtlases(_ plan: inout CompilePlan, index: CatalogIndex) {
         let compression = BitmapCompression(platform: options.platform, minimumDeploymentTarget: options.minimumDeploymentTarget)
         // GlassKit (iOS 8, raw LZVN) has no atlas though its 72-pixel images would fit one: packing starts with LZFSE.
-        guard compression != .lzvn else { return }
+        guard options.packsAtlases, compression != .lzvn else { return }
         let width = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         // Only the rendition that wins its key is packed (the others are dropped by the stream as before).
         var seenKeys = Set<[UInt8]>()
