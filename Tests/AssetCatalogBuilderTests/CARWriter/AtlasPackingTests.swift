@@ -54,6 +54,27 @@ struct AtlasPackingTests {
         return (bytes, try CARFile(bytes: bytes))
     }
 
+    /// Checks that each of the renditions `numbers` (references, named `<set>@<n>x.png`) decodes to its source PNG's
+    /// premultiplied pixels exactly; returns how many were checked.
+    @discardableResult
+    static func expectPixelExact(_ car: CARFile, _ numbers: [Int], root: String) throws -> Int {
+        let decoder = CARDecoder(file: car)
+        var checked = 0
+        for number in numbers {
+            let name = car.renditions[number].name
+            let set = String(name.prefix { $0 != "@" })
+            let source = try PNGCodec.decodeRGBA8(Array(try Data(contentsOf: URL(fileURLWithPath: "\(root)/\(set).imageset/\(name)"))), premultiplied: true)
+            guard case .image(let image) = try decoder.decode(number) else {
+                Issue.record("\(name) decodes to no image")
+                continue
+            }
+            #expect(image.width == source.width && image.height == source.height, "\(name)")
+            #expect(image.pixels == source.pixels, "\(name) is cropped pixel-exact")
+            checked += 1
+        }
+        return checked
+    }
+
     @Test func imagesOfAtMost128PixelsAreReferencesAndLargerOnesAreStoredOnTheirOwn() throws {
         let fixture = try Self.fixture()
         let car = try Self.compile(fixture.read()).car
@@ -79,19 +100,7 @@ struct AtlasPackingTests {
     @Test func everyPackedImageReadsBackPixelExactFromItsAtlas() throws {
         let fixture = try Self.fixture()
         let car = try Self.compile(fixture.read()).car
-        let decoder = CARDecoder(file: car)
-        var checked = 0
-        for (number, rendition) in car.renditions.enumerated() where rendition.layout == 1003 {
-            let set = String(rendition.name.prefix { $0 != "@" })
-            let source = try PNGCodec.decodeRGBA8(Array(try Data(contentsOf: URL(fileURLWithPath: "\(fixture.root)/\(set).imageset/\(rendition.name)"))), premultiplied: true)
-            guard case .image(let image) = try decoder.decode(number) else {
-                Issue.record("\(rendition.name) decodes to no image")
-                continue
-            }
-            #expect(image.width == source.width && image.height == source.height, "\(rendition.name)")
-            #expect(image.pixels == source.pixels, "\(rendition.name) is cropped pixel-exact")
-            checked += 1
-        }
+        let checked = try Self.expectPixelExact(car, car.renditions.indices.filter { car.renditions[$0].layout == 1003 }, root: fixture.root)
         #expect(checked == 3 * 2 + 2 * 2 + 2)
     }
 
@@ -124,16 +133,8 @@ struct AtlasPackingTests {
         let new = try Self.compile(fixture.read(), .iphoneos, target: "17.0").car
         #expect(new.renditions.contains { $0.layout == 1004 })
         // deepmap2 atlases on a 2019 target read back exactly too.
-        let decoder = CARDecoder(file: new)
-        for (number, rendition) in new.renditions.enumerated() where rendition.layout == 1003 {
-            guard case .image(let image) = try decoder.decode(number) else {
-                Issue.record("\(rendition.name) decodes to no image")
-                continue
-            }
-            let set = String(rendition.name.prefix { $0 != "@" })
-            let source = try PNGCodec.decodeRGBA8(Array(try Data(contentsOf: URL(fileURLWithPath: "\(fixture.root)/\(set).imageset/\(rendition.name)"))), premultiplied: true)
-            #expect(image.pixels == source.pixels, "\(rendition.name)")
-        }
+        let packed = new.renditions.indices.filter { new.renditions[$0].layout == 1003 }
+        #expect(try Self.expectPixelExact(new, packed, root: fixture.root) == packed.count)
     }
 
     @Test func aGroupLargerThanOneAtlasGoesOnInTheNextDimension1() throws {
@@ -148,19 +149,9 @@ struct AtlasPackingTests {
         #expect(atlases.map(\.name) == ["ZZZZPackedAsset-1.0.0-gamut0", "ZZZZPackedAsset-1.0.0-gamut0"])
         #expect(Set(atlases.map { $0.key[.dimension1] }) == [0, 1])
         #expect(atlases.allSatisfy { $0.width * $0.height <= 2 * CARCompiler.maximumAtlasPixels })
-        let decoder = CARDecoder(file: car)
         let packed = car.renditions.indices.filter { car.renditions[$0].layout == 1003 }
         #expect(packed.count == 70)
-        for number in packed.prefix(3) + packed.suffix(3) {
-            let name = car.renditions[number].name
-            let set = String(name.prefix { $0 != "@" })
-            let source = try PNGCodec.decodeRGBA8(Array(try Data(contentsOf: URL(fileURLWithPath: "\(fixture.root)/\(set).imageset/\(name)"))), premultiplied: true)
-            guard case .image(let image) = try decoder.decode(number) else {
-                Issue.record("\(name) decodes to no image")
-                continue
-            }
-            #expect(image.pixels == source.pixels, "\(name)")
-        }
+        #expect(try Self.expectPixelExact(car, Array(packed.prefix(3) + packed.suffix(3)), root: fixture.root) == 6)
     }
 
     @Test func theCarIsTheSameWhateverTheThreadCount() throws {
