@@ -200,11 +200,18 @@ struct CoreUICompiledAgreementTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assetc-coreui-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let car = try Self.compile(try Self.rulesCatalog(in: folder), into: folder.appendingPathComponent("out"))
-        // Give m3.png's bitmap record (MLEC, after its CSI header's name) a compression number no decoder knows.
+        // m3.png is small, so it is packed: give the 3x atlases' bitmap records (MLEC, after each CSI header's name) a
+        // compression number no decoder knows, which m3.png's reference then meets.
         var bytes = [UInt8](try Data(contentsOf: car))
-        let name = try #require(Self.find(Array("m3.png".utf8), in: bytes, from: 0))
-        let record = try #require(Self.find(Array("MLEC".utf8), in: bytes, from: name))
-        bytes[record + 8] = 99
+        var from = 0
+        var corrupted = 0
+        while let name = Self.find(Array("ZZZZPackedAsset-3.".utf8), in: bytes, from: from) {
+            let record = try #require(Self.find(Array("MLEC".utf8), in: bytes, from: name))
+            bytes[record + 8] = 99
+            corrupted += 1
+            from = record
+        }
+        #expect(corrupted > 0)
         try Data(bytes).write(to: car)
         for rules in ["coreui", "assetc"] {
             let run = try Assetc.run(["resolve", car.path, "MissingScales", "--rules", rules, "--scale", "3", "--idiom", "phone"])

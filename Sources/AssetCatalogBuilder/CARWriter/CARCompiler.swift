@@ -111,9 +111,11 @@ public struct CARCompiler: Sendable {
     }
 
     private func compile(_ index: CatalogIndex, into sink: CARSink) throws(CARCompileError) -> CARCompileSummary {
-        // The stages, each in the folder of its name: plan (keys before any file is read), encode and stream
-        // (every core), lay out (trees and header blocks after the values).
-        let plan = plan(index)
+        // The stages, each in the folder of its name: plan (keys before any file is read), atlas (which small
+        // images Xcode packs, and where), encode and stream (every core), lay out (trees and header blocks after
+        // the values).
+        var plan = plan(index)
+        packAtlases(&plan, index: index)
         let stream = try encodeAndStream(plan, index: index, into: sink)
         return try layOut(plan, stream: stream, sink: sink)
     }

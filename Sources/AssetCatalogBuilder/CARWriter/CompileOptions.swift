@@ -61,6 +61,9 @@ public struct CompileOptions: Sendable {
     /// Whether ``CARCompiler/compile(_:toFile:)`` removes its temporary file when the process gets SIGINT or
     /// SIGTERM (it installs handlers for as long as the file exists); for a command-line tool.
     public var handleSignals = false
+    /// Whether small images are packed into atlases as Xcode packs them (docs/CAR-FORMAT.md, "Packed atlases"); the
+    /// tests of the per-image compressions turn it off to see each image's own rendition.
+    var packsAtlases = true
 
     /// Creates options.
     public init(

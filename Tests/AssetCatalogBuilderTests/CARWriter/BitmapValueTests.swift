@@ -144,7 +144,7 @@ struct BitmapValueTests {
                     raw[4 * pixel + 3] = image.pixels[4 * pixel + 3]
                 }
             }
-            let rowsPerChunk = max(1, BitmapPayload.chunkBytes / max(rowBytes, 1))
+            let rowsPerChunk = BitmapPayload.rowsPerChunk(rowBytes: rowBytes, height: image.height)
             var chunks: [(rows: Int, data: [UInt8])] = []
             var row = 0
             while row < image.height {

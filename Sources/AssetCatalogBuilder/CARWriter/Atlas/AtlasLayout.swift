@@ -8,7 +8,7 @@
 /// 2-pixel margin. The packer's y axis points up from the atlas's bottom edge, which is how internal
 /// references (info tag 1010) give their frames.
 ///
-/// Not used by the writer yet: assetc does not pack atlases (see docs/CAR-FORMAT.md).
+/// The pack stage (``CARCompiler/packAtlases(_:index:)``) lays out each atlas with it.
 struct AtlasLayout: Sendable, Equatable {
     /// One image to place.
     struct Item: Sendable, Equatable {

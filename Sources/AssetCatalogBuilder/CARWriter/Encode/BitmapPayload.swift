@@ -8,8 +8,15 @@ enum BitmapPayload {
     static let compressionPaletteImage: UInt32 = 8
     static let compressionDeepmap2: UInt32 = 11
 
-    /// Rows of a bitmap go in `KCBC` chunks of about this many uncompressed bytes.
+    /// A bitmap of at most this many bytes goes in one `KCBC` chunk.
     static let chunkBytes = 128 * 1024
+
+    /// How many rows go in each `KCBC` chunk (the last takes what is left): all of them up to ``chunkBytes``, else a
+    /// third of the rows, as Xcode splits heliport's icons (512 rows: 170, 170, 170 and 2; 256 rows: 85, 85, 85 and 1).
+    /// Fewer, larger chunks compress better: each LZFSE stream starts with no history to match.
+    static func rowsPerChunk(rowBytes: Int, height: Int) -> Int {
+        rowBytes * height <= chunkBytes ? max(1, height) : max(1, height / 3)
+    }
 
     /// The payload (`MLEC` header included) of `pixels`, `width` × `height` pixels of `bytesPerPixel` bytes (4: B, G,
     /// R, A; 2: grey, alpha; premultiplied; rows unpadded), or `nil` when `compression` cannot hold them (LZVN that
@@ -50,10 +57,10 @@ enum BitmapPayload {
         return bytes + record
     }
 
-    /// The rows in `KCBC` chunks of about ``chunkBytes`` (flag 1, the chunk count), each an LZFSE stream, or a raw
+    /// The rows in `KCBC` chunks (``rowsPerChunk(rowBytes:height:)``; flag 1, the chunk count), each an LZFSE stream, or a raw
     /// LZVN stream when `lzvn` (then `nil` when a chunk does not shrink: a raw stream has no stored blocks).
     private static func chunked(_ pixels: UnsafeBufferPointer<UInt8>, rowBytes: Int, height: Int, lzvn: Bool) -> [UInt8]? {
-        let rowsPerChunk = max(1, chunkBytes / max(rowBytes, 1))
+        let rowsPerChunk = rowsPerChunk(rowBytes: rowBytes, height: height)
         var chunks: [(rows: Int, stream: [UInt8])] = []
         var row = 0
         while row < height {

@@ -16,6 +16,8 @@ enum CSIBuilder {
     static let layoutImage: UInt16 = 12
     static let layoutVector: UInt16 = 9
     static let layoutRawData: UInt16 = 1000
+    static let layoutInternalReference: UInt16 = 1003
+    static let layoutPackedAtlas: UInt16 = 1004
     static let layoutColor: UInt16 = 1009
     static let layoutMultisizeSet: UInt16 = 1010
 
@@ -145,20 +147,25 @@ enum CSIBuilder {
         }
     }
 
+    /// Whether every pixel of RGBA `pixels` is grey (red = green = blue): such a bitmap is stored `GA8`.
+    static func isGrey(_ pixels: [UInt8]) -> Bool {
+        pixels.withUnsafeBufferPointer { pixels in
+            var index = 0
+            while index + 3 < pixels.count {
+                if pixels[index] != pixels[index + 1] || pixels[index] != pixels[index + 2] { return false }
+                index += 4
+            }
+            return true
+        }
+    }
+
     /// How a bitmap's pixels are stored: `GA8` (grey and alpha) when every pixel is grey, else `ARGB`.
     private enum BitmapFormat {
         case grey
         case argb
 
         init(_ image: DecodedImage) {
-            self = image.pixels.withUnsafeBufferPointer { pixels in
-                var index = 0
-                while index < pixels.count {
-                    if pixels[index] != pixels[index + 1] || pixels[index] != pixels[index + 2] { return .argb }
-                    index += 4
-                }
-                return .grey
-            }
+            self = CSIBuilder.isGrey(image.pixels) ? .grey : .argb
         }
 
         var bytesPerPixel: Int { self == .grey ? 2 : 4 }

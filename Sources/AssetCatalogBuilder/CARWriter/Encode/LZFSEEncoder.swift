@@ -14,7 +14,8 @@ import Darwin
 ///
 /// Written for assetc from the public description of the format (Apple's `lzfse` repository: the `bvx2` header's
 /// packed fields, the frequency header's prefix code, the L, M and D symbol tables, the backward bit streams).
-/// Greedy matching, deterministic, not the smallest output Apple's encoder finds; tests check every stream with
+/// The longest of four remembered positions per hash and the last distance, with one step of lazy matching;
+/// deterministic, not the smallest output Apple's encoder finds; tests check every stream with
 /// assetc's decoder and the reference decoder (PyPI `lzfse`).
 public enum LZFSEEncoder {
     /// Compresses `input` into an LZFSE stream.
@@ -166,6 +167,11 @@ public enum LZFSEEncoder {
     private static let maximumHashBits = 14
     /// Misses before the search step grows by one byte (data without repeats is skimmed, as in LZVNEncoder).
     private static let skipShift = 5
+    /// Positions remembered per hash value: the longest of their matches is taken.
+    private static let bucketWays = 4
+    private static let bucketShift = 2
+    /// Matches shorter than this are checked against the match one byte later (lazy matching).
+    private static let lazyLimit = 64
 
     /// The whole input as `bvx2` blocks (or stored ones where a block does not shrink), then `bvx$`.
     private static func entropyCoded(_ source: UnsafeBufferPointer<UInt8>) -> [UInt8] {
@@ -179,7 +185,7 @@ public enum LZFSEEncoder {
         while bits < maximumHashBits && 1 << bits < source.count { bits += 1 }
         var symbols = BlockSymbols()
         defer { symbols.deallocate() }
-        LZVNHashTable.withThreadTable(count: 1 << bits) { table in
+        LZVNHashTable.withThreadTable(count: bucketWays << bits) { table in
             let entries = table.entries
             // Positions are numbered from `numbering`: an entry below it was left by an earlier input and reads as empty.
             let numbering = table.numberBlock(length: source.count)
@@ -223,29 +229,57 @@ public enum LZFSEEncoder {
                     closeBlock(at: anchor)
                 }
             }
+            // Inserts `at` first in its bucket (the oldest of the four ways drops out).
+            @inline(__always) func insert(_ at: Int, bucket: Int) {
+                entries[bucket + 3] = entries[bucket + 2]
+                entries[bucket + 2] = entries[bucket + 1]
+                entries[bucket + 1] = entries[bucket]
+                entries[bucket] = Int32(truncatingIfNeeded: numbering + at)
+            }
+            // The longest match at `at` among the last distance (free to code: D = 0, so it wins ties) and the four
+            // positions of its bucket; `at` joins the bucket.
+            func bestMatch(_ at: Int) -> (candidate: Int, length: Int) {
+                let word = load(at)
+                var best = -1, bestLength = 0
+                let repeatAt = at - Int(symbols.lastDistance)
+                if symbols.lastDistance > 0 && repeatAt >= 0 && load(repeatAt) == word {
+                    best = repeatAt
+                    bestLength = minimumMatch + matchLength(at + minimumMatch, repeatAt + minimumMatch)
+                }
+                let bucket = slot(word) << bucketShift
+                for way in 0..<bucketWays {
+                    let stored = Int(entries[bucket + way])
+                    guard stored >= numbering else { break }
+                    let from = stored - numbering
+                    guard from != best, at - from <= maximumD, load(from) == word else { continue }
+                    let length = minimumMatch + matchLength(at + minimumMatch, from + minimumMatch)
+                    if length > bestLength {
+                        best = from
+                        bestLength = length
+                    }
+                }
+                insert(at, bucket: bucket)
+                return (best, bestLength)
+            }
             while position + minimumMatch <= end {
                 // A run of literals that would overflow the block closes it.
                 addLiterals(upTo: position)
-                let word = load(position)
-                var candidate = -1
-                let repeatAt = position - Int(symbols.lastDistance)
-                if symbols.lastDistance > 0 && repeatAt >= 0 && load(repeatAt) == word {
-                    candidate = repeatAt
-                }
-                let hashed = slot(word)
-                let stored = Int(entries[hashed])
-                entries[hashed] = Int32(truncatingIfNeeded: numbering + position)
-                if candidate < 0 && stored >= numbering {
-                    let at = stored - numbering
-                    if position - at <= maximumD && load(at) == word { candidate = at }
-                }
+                var (candidate, found) = bestMatch(position)
                 guard candidate >= 0 else {
                     position += 1 + misses >> skipShift
                     misses += 1
                     continue
                 }
+                // One step of lazy matching: a longer match at the next byte wins over this one.
+                if found < lazyLimit && position + 1 + minimumMatch <= end {
+                    let next = bestMatch(position + 1)
+                    if next.length > found + 1 {
+                        position += 1
+                        (candidate, found) = next
+                    }
+                }
                 // A match longer than one block's triples can hold is cut (the rest matches again next time).
-                var length = min(minimumMatch + matchLength(position + minimumMatch, candidate + minimumMatch), maximumMatchBytes)
+                var length = min(found, maximumMatchBytes)
                 var start = position
                 var from = candidate
                 // Extend backwards over literals not yet written.
@@ -263,7 +297,7 @@ public enum LZFSEEncoder {
                 misses = 0
                 // Index a position near the match's end, which the next rows often repeat.
                 if position - 2 > start && position + 2 <= end {
-                    entries[slot(load(position - 2))] = Int32(truncatingIfNeeded: numbering + position - 2)
+                    insert(position - 2, bucket: slot(load(position - 2)) << bucketShift)
                 }
             }
             addLiterals(upTo: end)

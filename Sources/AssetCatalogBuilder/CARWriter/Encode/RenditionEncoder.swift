@@ -15,9 +15,7 @@ extension CARCompiler {
     static func build(
         _ job: Job, key: RenditionKey, roots: OpenCatalogRoots, compression: BitmapCompression
     ) -> Result<CompiledRendition, CompileProblem> {
-        // Flags as Xcode writes them: 8 for a template image, 16 for any other image, 0 for app icons
-        // (heliport_icons, Xcode 13; Stasis, Xcode 26). Xcode's bit for "original" is not established: 16.
-        var flags: UInt32 = job.kind == .appIcon ? 0 : job.properties.templateRenderingIntent == "template" ? 8 : 16
+        var flags = imageFlags(job)
         let scale = job.traits.displayScale?.value ?? 0
         if let color = job.color {
             let payload: [UInt8]
@@ -39,32 +37,12 @@ extension CARCompiler {
                         layout: CSIBuilder.layoutColor, infoTags: [], payload: payload)))
         }
         if job.kind == .imageStack { return flattened(job, key: key, compression: compression.forIconsAndFlattenedImages) }
-        guard let source = job.source else { return .failure(CompileProblem("no file")) }
-        // Opened relative to the catalog's root when it is open: the kernel then walks only the path inside it.
         let catalog = roots.path(job.sourceIndex)
-        let directory = roots.descriptor(job.sourceIndex)
-        let path = directory == nil ? catalog + "/" + source : source
-        var contentType = job.contentType
         let bytes: [UInt8]
-        if job.inspectsFile {
-            // The reader left this PNG unopened so that it is read once, here: inspect it as the reader would have,
-            // and let an error it finds fail the compile as the reader's would have.
-            let (outcome, read) = deferredInspector.examineKeepingBytes(path: path, in: directory, noFollow: true)
-            var sink = DiagnosticSink(catalog: catalog)
-            FileDiagnostics.diagnose(outcome, path: source, kind: job.kind, sink: &sink)
-            let errors = sink.diagnostics.filter { $0.severity == .error }
-            guard errors.isEmpty else { return .failure(CompileProblem(inputErrors: errors)) }
-            // A file the inspection did not read whole is one it found an error in (unreadable, too large, not
-            // the PNG its name says), so this is only a guard.
-            guard let read else { return .failure(CompileProblem("\(job.fileName): cannot be read")) }
-            contentType = outcome.inspection.contentType
-            bytes = read
-        } else {
-            // Read straight into an array (Foundation's `Data` would be one more copy of every file).
-            guard case .success(let file) = FileSystem.read(path, in: directory) else {
-                return .failure(CompileProblem("\(job.fileName): cannot be read"))
-            }
-            bytes = file.bytes
+        let contentType: ContentType?
+        switch readSource(job, roots: roots) {
+        case .success(let read): (bytes, contentType) = read
+        case .failure(let problem): return .failure(problem)
         }
         if job.kind == .data {
             var tags: [(tag: UInt32, bytes: [UInt8])] = []
@@ -78,16 +56,10 @@ extension CARCompiler {
         }
         switch contentType {
         case .png?:
-            var image: DecodedImage
-            do {
-                image = try PNGCodec.decodeRGBA8(bytes, premultiplied: true)
-            } catch {
-                return .failure(CompileProblem("\(job.fileName): \(error)"))
-            }
-            if let side = job.scaledSide {
-                image = DecodedImage(
-                    width: side, height: side, premultiplied: true,
-                    pixels: IconScaler.scale(image.pixels, from: (image.width, image.height), to: (side, side)))
+            let image: DecodedImage
+            switch decodedPNG(bytes, job: job) {
+            case .success(let decoded): image = decoded
+            case .failure(let problem): return .failure(problem)
             }
             let bitmapCompression = job.kind == .appIcon ? compression.forIconsAndFlattenedImages : compression
             let value = CSIBuilder.bitmapValue(
@@ -124,6 +96,62 @@ extension CARCompiler {
         case let other:
             return .failure(CompileProblem("\(job.fileName): \(other.map { "\($0)" } ?? "unknown") files are not compiled yet; the entry is left out"))
         }
+    }
+
+    /// The flags of an image rendition as Xcode writes them: 8 for a template image, 16 for any other image, 0 for app
+    /// icons (heliport_icons, Xcode 13; Stasis, Xcode 26). Xcode's bit for "original" is not established: 16.
+    static func imageFlags(_ job: Job) -> UInt32 {
+        job.kind == .appIcon ? 0 : job.properties.templateRenderingIntent == "template" ? 8 : 16
+    }
+
+    /// The bytes of the job's file and its content type, inspected first as the reader would have when the reader
+    /// left it unopened (``ReaderOptions/defersPNGInspection``): an error the inspection finds fails the compile as
+    /// the reader's would have.
+    static func readSource(_ job: Job, roots: OpenCatalogRoots) -> Result<(bytes: [UInt8], contentType: ContentType?), CompileProblem> {
+        guard let source = job.source else { return .failure(CompileProblem("no file")) }
+        // Opened relative to the catalog's root when it is open: the kernel then walks only the path inside it.
+        let catalog = roots.path(job.sourceIndex)
+        let directory = roots.descriptor(job.sourceIndex)
+        let path = directory == nil ? catalog + "/" + source : source
+        var contentType = job.contentType
+        let bytes: [UInt8]
+        if job.inspectsFile {
+            // The reader left this PNG unopened so that it is read once, here: inspect it as the reader would have,
+            // and let an error it finds fail the compile as the reader's would have.
+            let (outcome, read) = deferredInspector.examineKeepingBytes(path: path, in: directory, noFollow: true)
+            var sink = DiagnosticSink(catalog: catalog)
+            FileDiagnostics.diagnose(outcome, path: source, kind: job.kind, sink: &sink)
+            let errors = sink.diagnostics.filter { $0.severity == .error }
+            guard errors.isEmpty else { return .failure(CompileProblem(inputErrors: errors)) }
+            // A file the inspection did not read whole is one it found an error in (unreadable, too large, not
+            // the PNG its name says), so this is only a guard.
+            guard let read else { return .failure(CompileProblem("\(job.fileName): cannot be read")) }
+            contentType = outcome.inspection.contentType
+            bytes = read
+        } else {
+            // Read straight into an array (Foundation's `Data` would be one more copy of every file).
+            guard case .success(let file) = FileSystem.read(path, in: directory) else {
+                return .failure(CompileProblem("\(job.fileName): cannot be read"))
+            }
+            bytes = file.bytes
+        }
+        return .success((bytes, contentType))
+    }
+
+    /// The premultiplied pixels of a PNG job, scaled to ``Job/scaledSide`` when the job asks for it.
+    static func decodedPNG(_ bytes: [UInt8], job: Job) -> Result<DecodedImage, CompileProblem> {
+        var image: DecodedImage
+        do {
+            image = try PNGCodec.decodeRGBA8(bytes, premultiplied: true)
+        } catch {
+            return .failure(CompileProblem("\(job.fileName): \(error)"))
+        }
+        if let side = job.scaledSide {
+            image = DecodedImage(
+                width: side, height: side, premultiplied: true,
+                pixels: IconScaler.scale(image.pixels, from: (image.width, image.height), to: (side, side)))
+        }
+        return .success(image)
     }
 
     static func flattened(_ job: Job, key: RenditionKey, compression: BitmapCompression) -> Result<CompiledRendition, CompileProblem> {

@@ -24,6 +24,8 @@ struct CompilePlan: Sendable {
     var localeIDs: [String: UInt16]
     /// What planning left out, in asset order.
     var notices: [String]
+    /// The packed atlases the pack stage adds (Atlas/AtlasPacking.swift).
+    var atlases: [PackedAtlas] = []
 }
 
 extension CARCompiler {
@@ -157,8 +159,17 @@ extension CARCompiler {
                 layout: CSIBuilder.layoutMultisizeSet, infoTags: [], payload: CSIBuilder.multisizeSet(set.entries))
             items.append(StreamItem(key: key, preferred: false, work: .ready(value)))
         }
+        let (keyFormat, keyBytes, order) = Self.keyOrder(items, platform: options.platform)
+        return CompilePlan(
+            assets: assets, identifiers: identifiers, jobs: jobs, items: items, keyFormat: keyFormat, keyBytes: keyBytes,
+            order: order, localeList: localeList, localeIDs: localeIDs, notices: notices)
+    }
+
+    /// The key format of `items` (the platform's, with every attribute some key uses), each item's key in it, and
+    /// the order in which the values are written.
+    static func keyOrder(_ items: [StreamItem], platform: CompilePlatform) -> (keyFormat: [CARAttribute], keyBytes: [[UInt8]], order: [Int]) {
         let used = items.reduce(into: RenditionKey()) { $0.formUnion($1.key) }
-        let keyFormat = Self.keyFormat(platform: options.platform, used: used)
+        let keyFormat = Self.keyFormat(platform: platform, used: used)
         let keyBytes = items.map { item in
             var key: [UInt8] = []
             key.reserveCapacity(2 * keyFormat.count)
@@ -174,8 +185,6 @@ extension CARCompiler {
             if sortKeys[left] != sortKeys[right] { return sortKeys[left] < sortKeys[right] }
             return left < right
         }
-        return CompilePlan(
-            assets: assets, identifiers: identifiers, jobs: jobs, items: items, keyFormat: keyFormat, keyBytes: keyBytes,
-            order: order, localeList: localeList, localeIDs: localeIDs, notices: notices)
+        return (keyFormat, keyBytes, order)
     }
 }

@@ -1,11 +1,16 @@
 import AssetCatalog
 
 /// One rendition to be written, as planned before any file is read: its key, whether it wins a shared key,
-/// and either its value already made (layered image stacks, multisize sets) or the job that makes it.
+/// and either its value already made (layered image stacks, multisize sets), the job that makes it, or, after the
+/// pack stage, a packed atlas or an internal reference into one (``CompilePlan/atlases``).
 struct StreamItem: Sendable {
     enum Work: Sendable {
         case ready([UInt8])
         case job(Int)
+        /// The atlas of this number, drawn from its members' files.
+        case atlas(Int)
+        /// The image of member `member` of atlas `atlas`, stored as a reference to its frame there.
+        case reference(atlas: Int, member: Int)
     }
 
     var key: RenditionKey

@@ -24,6 +24,16 @@ extension CARCompiler {
             case .job(let number):
                 defer { counter?.advance() }
                 return Self.build(frozenJobs[number], key: item.key, roots: roots, compression: compression).map { BuiltValue($0.value) }
+            case .atlas(let number):
+                return Self.atlasRendition(plan.atlases[number], jobs: frozenJobs, roots: roots, compression: compression).map { BuiltValue($0) }
+            case .reference(let atlas, let member):
+                defer { counter?.advance() }
+                let packed = plan.atlases[atlas]
+                return .success(
+                    BuiltValue(
+                        Self.referenceRendition(
+                            frozenJobs[packed.members[member].job], frame: packed.members[member].frame, grey: packed.grey,
+                            atlasKey: frozenItems[packed.item].key, keyFormat: plan.keyFormat)))
             }
         } consume: { position, built in
             let number = plan.order[position]

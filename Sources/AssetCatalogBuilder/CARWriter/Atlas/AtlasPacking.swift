@@ -1,0 +1,185 @@
+import AssetCatalog
+import Foundation
+
+/// A packed atlas the stream makes (`ZZZZPackedAsset-…`, layout 1004): its name, scale and size, and which jobs'
+/// images it holds where.
+struct PackedAtlas: Sendable {
+    /// One image in the atlas: the job that makes it and its frame (y from the atlas's bottom edge).
+    struct Member: Sendable {
+        var job: Int
+        var frame: AtlasLayout.Frame
+    }
+
+    /// The atlas's own item in the plan (its key).
+    var item: Int
+    var name: String
+    var scale: Int
+    var width: Int
+    var height: Int
+    /// Whether every member is grey (`GA8`), found when the members were packed.
+    var grey: Bool
+    var members: [Member]
+}
+
+extension CARCompiler {
+    /// The largest image side Xcode packs: every image of at most 128 × 128 pixels is packed, every one of 256 or more
+    /// is not (heliport, Xcode 13; sudoku, Xcode 26; docs/CAR-FORMAT.md, "Packed atlases").
+    static let largestPackedSide = 128
+
+    /// The most pixels (gutters included) assetc puts in one atlas before it starts another of the same key
+    /// (the next dimension 1). Xcode's limit is not shown by any car here (their atlases hold at most 35,000 pixels);
+    /// this one keeps an atlas's pixels (4 MiB) small enough that a catalog of thousands of small images is packed
+    /// into many atlases, compressed on every core, not one huge bitmap.
+    static let maximumAtlasPixels = 1 << 20
+
+    /// The attributes that distinguish images inside one atlas, zeroed in the key an atlas shares with its images.
+    private static let imageOwnAttributes: [CARAttribute] = [.identifier, .element, .part, .dimension1, .dimension2]
+
+    /// The pack stage: finds the images Xcode packs (bitmaps from PNG files, at most ``largestPackedSide`` a side,
+    /// for targets that have LZFSE), lays them out in atlases (``AtlasLayout``), replaces each one's rendition by an
+    /// internal reference (layout 1003) into its atlas, adds the atlases to the plan, and settles the key format
+    /// and write order again.
+    ///
+    /// Each candidate's file is read and decoded here to learn its size and whether it is grey; the stream decodes
+    /// it again when it draws the atlas, so that no catalog's images are all held in memory at once. A file this
+    /// stage cannot read or decode is left to the stream, which reports it as before.
+    func packAtlases(_ plan: inout CompilePlan, index: CatalogIndex) {
+        let compression = BitmapCompression(platform: options.platform, minimumDeploymentTarget: options.minimumDeploymentTarget)
+        // GlassKit (iOS 8, raw LZVN) has no atlas though its 72-pixel images would fit one: packing starts with LZFSE.
+        guard options.packsAtlases, compression != .lzvn else { return }
+        let width = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        // Only the rendition that wins its key is packed (the others are dropped by the stream as before).
+        var seenKeys = Set<[UInt8]>()
+        var candidateList: [Int] = []
+        for number in plan.order where seenKeys.insert(plan.keyBytes[number]).inserted {
+            guard case .job(let job) = plan.items[number].work, Self.isPackable(plan.jobs[job]) else { continue }
+            candidateList.append(number)
+        }
+        let candidates = candidateList
+        guard !candidates.isEmpty else { return }
+        let roots = OpenCatalogRoots(index.sources.map(\.path))
+        let jobs = plan.jobs
+        let items = plan.items
+        let sizes = parallelMap(count: candidates.count, width: width) { position -> PackedImage? in
+            guard case .job(let job) = items[candidates[position]].work else { return nil }
+            return Self.packedImage(jobs[job], roots: roots)
+        }
+
+        // Groups: the key without the image's own attributes, and the pixel format.
+        struct GroupKey: Hashable {
+            var shared: [UInt8]
+            var scale: UInt16
+            var grey: Bool
+        }
+        var groups: [GroupKey: [(item: Int, image: PackedImage)]] = [:]
+        for (position, size) in sizes.enumerated() {
+            guard let size else { continue }
+            let number = candidates[position]
+            var shared = plan.items[number].key
+            for attribute in Self.imageOwnAttributes { shared[attribute] = 0 }
+            let bytes = plan.keyFormat.flatMap { Self.le16(shared[$0]) }
+            groups[GroupKey(shared: bytes, scale: shared[.scale], grey: size.grey), default: []].append((number, size))
+        }
+        guard !groups.isEmpty else { return }
+        // Atlases in a fixed order: by the shared key's bytes, colour before grey. Within a scale the attribute groups
+        // are numbered from 0 (the name's middle number); atlases that share a key take dimension 1 = 0, 1, …
+        let ordered = groups.keys.sorted { left, right in
+            if left.shared != right.shared { return left.shared.lexicographicallyPrecedes(right.shared) }
+            return !left.grey && right.grey
+        }
+        var groupNumbers: [[UInt8]: Int] = [:]
+        var groupsPerScale: [UInt16: Int] = [:]
+        var atlasesPerKey: [[UInt8]: UInt16] = [:]
+        for group in ordered {
+            if groupNumbers[group.shared] == nil {
+                groupNumbers[group.shared] = groupsPerScale[group.scale, default: 0]
+                groupsPerScale[group.scale, default: 0] += 1
+            }
+            for chunk in Self.atlasChunks(groups[group]!, identifiers: plan.items) {
+                let layout = AtlasLayout(chunk.map { AtlasLayout.Item(width: $0.image.width, height: $0.image.height, identifier: plan.items[$0.item].key[.identifier]) })
+                var key = plan.items[chunk[0].item].key
+                for attribute in Self.imageOwnAttributes { key[attribute] = 0 }
+                key[.element] = Self.atlasElement
+                key[.part] = Self.imagePart
+                key[.dimension1] = atlasesPerKey[group.shared, default: 0]
+                atlasesPerKey[group.shared, default: 0] += 1
+                let scale = Int(group.scale)
+                let atlas = PackedAtlas(
+                    item: plan.items.count,
+                    name: "ZZZZPackedAsset-\(scale).\(groupNumbers[group.shared]!).\(group.grey ? 1 : 0)-gamut\(key[.displayGamut])",
+                    scale: scale, width: layout.width, height: layout.height, grey: group.grey,
+                    members: zip(chunk, layout.frames).map { member, frame in
+                        guard case .job(let job) = plan.items[member.item].work else { preconditionFailure("a packed item is a job") }
+                        return PackedAtlas.Member(job: job, frame: frame)
+                    })
+                plan.items.append(StreamItem(key: key, preferred: false, work: .atlas(plan.atlases.count)))
+                plan.atlases.append(atlas)
+                for (position, member) in chunk.enumerated() {
+                    plan.items[member.item].work = .reference(atlas: plan.atlases.count - 1, member: position)
+                }
+            }
+        }
+        (plan.keyFormat, plan.keyBytes, plan.order) = Self.keyOrder(plan.items, platform: options.platform)
+    }
+
+    /// CoreUI's element of a packed atlas (every atlas of the cars here).
+    static let atlasElement: UInt16 = 9
+
+    /// A packable image's size and pixel format, as the pack stage found them.
+    struct PackedImage: Sendable {
+        var width: Int
+        var height: Int
+        var grey: Bool
+    }
+
+    /// Whether Xcode would pack the job's image when it is small enough: an image set's or app icon's PNG (not a
+    /// vector drawn per scale, a JPEG, a data set or a stack's flattened image).
+    static func isPackable(_ job: Job) -> Bool {
+        (job.kind == .image || job.kind == .appIcon) && job.contentType == .png && job.rasterScale == nil
+            && job.layerFiles.isEmpty && job.color == nil && job.source != nil
+    }
+
+    /// The job's image size and format when it is to be packed: a PNG whose (scaled) size is at most
+    /// ``largestPackedSide`` a side; `nil` for anything else, including a file that cannot be read or decoded.
+    static func packedImage(_ job: Job, roots: OpenCatalogRoots) -> PackedImage? {
+        if let side = job.scaledSide, side > largestPackedSide { return nil }
+        guard case .success(let read) = readSource(job, roots: roots), read.contentType == .png else { return nil }
+        if job.scaledSide == nil {
+            // The size is in the header (IHDR, big-endian at 16 and 20): a large image is not decoded twice.
+            guard read.bytes.count >= 24 else { return nil }
+            let width = read.bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+            let height = read.bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+            guard width <= largestPackedSide, height <= largestPackedSide else { return nil }
+        }
+        guard case .success(let image) = decodedPNG(read.bytes, job: job), image.width > 0, image.height > 0,
+            image.width <= largestPackedSide, image.height <= largestPackedSide
+        else { return nil }
+        return PackedImage(width: image.width, height: image.height, grey: CSIBuilder.isGrey(image.pixels))
+    }
+
+    /// A group's images split into atlases of at most ``maximumAtlasPixels``, in the order ``AtlasLayout`` places
+    /// them (largest side first, then identifier), so the first atlas of a key holds the largest images.
+    private static func atlasChunks(
+        _ members: [(item: Int, image: PackedImage)], identifiers items: [StreamItem]
+    ) -> [[(item: Int, image: PackedImage)]] {
+        let sorted = members.sorted { left, right in
+            let sideA = max(left.image.width, left.image.height), sideB = max(right.image.width, right.image.height)
+            if sideA != sideB { return sideA > sideB }
+            let idA = items[left.item].key[.identifier], idB = items[right.item].key[.identifier]
+            if idA != idB { return idA < idB }
+            return left.item < right.item
+        }
+        var chunks: [[(item: Int, image: PackedImage)]] = [[]]
+        var pixels = 0
+        for member in sorted {
+            let area = (member.image.width + AtlasLayout.gutter) * (member.image.height + AtlasLayout.gutter)
+            if pixels + area > maximumAtlasPixels && !chunks[chunks.count - 1].isEmpty {
+                chunks.append([])
+                pixels = 0
+            }
+            chunks[chunks.count - 1].append(member)
+            pixels += area
+        }
+        return chunks
+    }
+}

@@ -1,0 +1,188 @@
+import AssetCatalog
+import Foundation
+import Testing
+
+@testable import AssetCatalogBuilder
+
+/// Packed atlases as the compile writes them (docs/CAR-FORMAT.md, "Packed atlases"): which images go in, how the
+/// atlases are keyed, named and laid out, and that every packed image reads back pixel-exact through the reader.
+@Suite("Packing small images into atlases")
+struct AtlasPackingTests {
+    /// A PNG of `width` × `height` whose pixels depend on `seed`: colour (with some translucent pixels) or grey.
+    static func png(width: Int, height: Int, seed: Int, grey: Bool = false) throws -> [UInt8] {
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let value = UInt8(truncatingIfNeeded: x * 7 + y * 13 + seed * 31)
+                let alpha: UInt8 = (x + y + seed) % 5 == 0 ? 128 : 255
+                if grey {
+                    pixels += [value, value, value, alpha]
+                } else {
+                    pixels += [value, UInt8(truncatingIfNeeded: y * 5 + seed), UInt8(truncatingIfNeeded: x * 3), alpha]
+                }
+            }
+        }
+        return try PNGCodec.encodeRGBA8(DecodedImage(width: width, height: height, premultiplied: false, pixels: pixels))
+    }
+
+    /// Image sets `Colour0…`, `Grey0…` at 1x and 2x, a 128-pixel image (the largest packed), a 129-pixel and a
+    /// 200 × 100 one (not packed), and a template image.
+    static func fixture(colour: Int = 3, grey: Int = 2) throws -> CatalogFixture {
+        let fixture = try CatalogFixture()
+        func set(_ name: String, sides: [(Int, Int)], grey: Bool, properties: String? = nil) throws {
+            var entries: [(file: String?, json: String)] = []
+            for (number, side) in sides.enumerated() {
+                let file = "\(name)@\(number + 1)x.png"
+                try fixture.write("\(name).imageset/\(file)", try png(width: side.0, height: side.1, seed: name.utf8.count * 3 + number, grey: grey))
+                entries.append((file, "\"idiom\":\"universal\",\"scale\":\"\(number + 1)x\""))
+            }
+            try fixture.imageset(name, entries, properties: properties)
+        }
+        for number in 0..<colour { try set("Colour\(number)", sides: [(20 + number, 16), (40 + 2 * number, 32)], grey: false) }
+        for number in 0..<grey { try set("Grey\(number)", sides: [(21, 16), (42, 32)], grey: true) }
+        try set("Largest", sides: [(128, 128)], grey: false)
+        try set("TooWide", sides: [(129, 10)], grey: false)
+        try set("Banner", sides: [(200, 100)], grey: false)
+        try set("Template", sides: [(24, 24)], grey: true, properties: #"{"template-rendering-intent":"template"}"#)
+        return fixture
+    }
+
+    static func compile(_ index: CatalogIndex, _ platform: CompilePlatform = .macosx, target: String = "10.14", jobs: Int? = nil) throws -> (bytes: [UInt8], car: CARFile) {
+        let options = CompileOptions(platform: platform, minimumDeploymentTarget: target, jobs: jobs, toolVersion: "test")
+        let bytes = try CARCompiler(options: options).compile(index).car
+        return (bytes, try CARFile(bytes: bytes))
+    }
+
+    /// Checks that each of the renditions `numbers` (references, named `<set>@<n>x.png`) decodes to its source PNG's
+    /// premultiplied pixels exactly; returns how many were checked.
+    @discardableResult
+    static func expectPixelExact(_ car: CARFile, _ numbers: [Int], root: String) throws -> Int {
+        let decoder = CARDecoder(file: car)
+        var checked = 0
+        for number in numbers {
+            let name = car.renditions[number].name
+            let set = String(name.prefix { $0 != "@" })
+            let source = try PNGCodec.decodeRGBA8(Array(try Data(contentsOf: URL(fileURLWithPath: "\(root)/\(set).imageset/\(name)"))), premultiplied: true)
+            guard case .image(let image) = try decoder.decode(number) else {
+                Issue.record("\(name) decodes to no image")
+                continue
+            }
+            #expect(image.width == source.width && image.height == source.height, "\(name)")
+            #expect(image.pixels == source.pixels, "\(name) is cropped pixel-exact")
+            checked += 1
+        }
+        return checked
+    }
+
+    @Test func imagesOfAtMost128PixelsAreReferencesAndLargerOnesAreStoredOnTheirOwn() throws {
+        let fixture = try Self.fixture()
+        let car = try Self.compile(fixture.read()).car
+        var layouts: [String: UInt16] = [:]
+        for rendition in car.renditions { layouts[rendition.name] = rendition.layout }
+        for name in ["Colour0@1x.png", "Colour2@2x.png", "Grey1@2x.png", "Largest@1x.png", "Template@1x.png"] {
+            #expect(layouts[name] == 1003, "\(name) is packed")
+        }
+        #expect(layouts["TooWide@1x.png"] == 12)
+        #expect(layouts["Banner@1x.png"] == 12)
+        // Per scale one colour atlas and one grey atlas (the template image is grey).
+        let atlases = car.renditions.filter { $0.layout == 1004 }
+        #expect(Set(atlases.map { "\($0.name) \($0.key[.dimension1])" }) == [
+            "ZZZZPackedAsset-1.0.0-gamut0 0", "ZZZZPackedAsset-1.0.1-gamut0 1", "ZZZZPackedAsset-2.0.0-gamut0 0", "ZZZZPackedAsset-2.0.1-gamut0 1",
+        ])
+        #expect(atlases.allSatisfy { $0.key[.element] == 9 && $0.key[.part] == 181 && $0.key[.identifier] == 0 && $0.flags == 0 })
+        #expect(atlases.allSatisfy { $0.infoTags.map(\.tag) == [1001, 1004, 1006, 1007] })
+        // No BITMAPKEYS entry and no facet for an atlas.
+        #expect(car.bitmapKeys.count == car.facets.count)
+        #expect(car.keyFormat.contains(.dimension1))
+    }
+
+    @Test func everyPackedImageReadsBackPixelExactFromItsAtlas() throws {
+        let fixture = try Self.fixture()
+        let car = try Self.compile(fixture.read()).car
+        let checked = try Self.expectPixelExact(car, car.renditions.indices.filter { car.renditions[$0].layout == 1003 }, root: fixture.root)
+        #expect(checked == 3 * 2 + 2 * 2 + 2)
+    }
+
+    @Test func referencesGiveTheirFrameFromTheAtlasBottomAndTheAtlasKeyInKeyFormatOrder() throws {
+        let fixture = try Self.fixture(colour: 1, grey: 0)
+        let car = try Self.compile(fixture.read()).car
+        let atlas = try #require(car.renditions.first { $0.name == "ZZZZPackedAsset-1.0.0-gamut0" })
+        let references = car.renditions.filter { $0.layout == 1003 && $0.key[.scale] == 1 }
+        // The 1x colour atlas: Largest (128 × 128, first: the largest side) and Colour0 (20 × 16).
+        let largest = try #require(car.renditions.first { $0.name == "Largest@1x.png" }?.internalReference)
+        #expect((largest.x, largest.y, largest.width, largest.height) == (2, 2, 128, 128))
+        let colour = try #require(car.renditions.first { $0.name == "Colour0@1x.png" }?.internalReference)
+        let layout = AtlasLayout([.init(width: 128, height: 128, identifier: 1), .init(width: 20, height: 16, identifier: 2)])
+        #expect((atlas.width, atlas.height) == (layout.width, layout.height))
+        #expect((colour.x, colour.y, colour.width, colour.height) == (layout.frames[1].x, layout.frames[1].y, 20, 16))
+        // The link lists the atlas key's attributes in key-format order: element 9, part 181, scale 1.
+        #expect(colour.atlasKey.map(\.attribute) == [1, 2, 12] && colour.atlasKey.map(\.value) == [9, 181, 1])
+        for reference in references where reference.name.hasPrefix("Colour") || reference.name.hasPrefix("Largest") {
+            #expect(reference.infoTags.map(\.tag) == [1001, 1003, 1010, 1004, 1006])
+            #expect(reference.pixelFormat == atlas.pixelFormat)
+            #expect(reference.flags == 16)
+        }
+        #expect(car.renditions.first { $0.name == "Template@1x.png" }?.flags == 8)
+    }
+
+    @Test func targetsBeforeLZFSEPackNothing() throws {
+        let fixture = try Self.fixture(colour: 1, grey: 1)
+        let old = try Self.compile(fixture.read(), .iphoneos, target: "8.0").car
+        #expect(!old.renditions.contains { $0.layout == 1003 || $0.layout == 1004 })
+        let new = try Self.compile(fixture.read(), .iphoneos, target: "17.0").car
+        #expect(new.renditions.contains { $0.layout == 1004 })
+        // deepmap2 atlases on a 2019 target read back exactly too.
+        let packed = new.renditions.indices.filter { new.renditions[$0].layout == 1003 }
+        #expect(try Self.expectPixelExact(new, packed, root: fixture.root) == packed.count)
+    }
+
+    @Test func aGroupLargerThanOneAtlasGoesOnInTheNextDimension1() throws {
+        let fixture = try CatalogFixture()
+        // 70 images of 128 × 128: 130² pixels each with the gutter, 62 to the 2^20 pixels of one atlas.
+        for number in 0..<70 {
+            try fixture.write("Big\(number).imageset/Big\(number)@1x.png", try Self.png(width: 128, height: 128, seed: number))
+            try fixture.imageset("Big\(number)", [("Big\(number)@1x.png", #""idiom":"universal","scale":"1x""#)])
+        }
+        let car = try Self.compile(fixture.read(), jobs: 2).car
+        let atlases = car.renditions.filter { $0.layout == 1004 }
+        #expect(atlases.map(\.name) == ["ZZZZPackedAsset-1.0.0-gamut0", "ZZZZPackedAsset-1.0.0-gamut0"])
+        #expect(Set(atlases.map { $0.key[.dimension1] }) == [0, 1])
+        #expect(atlases.allSatisfy { $0.width * $0.height <= 2 * CARCompiler.maximumAtlasPixels })
+        let packed = car.renditions.indices.filter { car.renditions[$0].layout == 1003 }
+        #expect(packed.count == 70)
+        #expect(try Self.expectPixelExact(car, Array(packed.prefix(3) + packed.suffix(3)), root: fixture.root) == 6)
+    }
+
+    @Test func theCarIsTheSameWhateverTheThreadCount() throws {
+        let fixture = try Self.fixture()
+        let index = fixture.read()
+        let one = try Self.compile(index, jobs: 1).bytes
+        #expect(try Self.compile(index, jobs: 4).bytes == one)
+        #expect(try Self.compile(index, .iphoneos, target: "17.0", jobs: 1).bytes == (try Self.compile(index, .iphoneos, target: "17.0", jobs: 3).bytes))
+    }
+
+    /// The heliport sample (skipped without ../shared): the four atlases Xcode made, of the same sizes, and a car no
+    /// larger than Xcode's 127,144 bytes.
+    @Test func heliportCompilesToXcodesAtlasesAndNoLargerACar() throws {
+        let folder = Self.sharedCars + "/0xMisagi+heliport_icons"
+        guard FileManager.default.fileExists(atPath: folder + "/src/Assets.xcassets") else { return }
+        let index = CatalogReader(options: ReaderOptions()).read([folder + "/src/Assets.xcassets"])
+        let options = CompileOptions(platform: .macosx, minimumDeploymentTarget: "10.12", appIcon: "AppIcon", toolVersion: "test")
+        let bytes = try CARCompiler(options: options).compile(index).car
+        let ours = try CARFile(bytes: bytes)
+        let xcode = try CARFile(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/Assets.car"))))
+        func atlases(_ car: CARFile) -> Set<String> {
+            Set(car.renditions.filter { $0.layout == 1004 }.map { "\($0.name) \($0.width)x\($0.height) d1=\($0.key[.dimension1])" })
+        }
+        #expect(atlases(ours) == atlases(xcode))
+        #expect(ours.renditions.filter { $0.layout == 1003 }.count == xcode.renditions.filter { $0.layout == 1003 }.count)
+        #expect(bytes.count <= 127_144)
+    }
+
+    static let sharedCars: String = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let beside = root.deletingLastPathComponent().appendingPathComponent("shared/cars").path
+        return FileManager.default.fileExists(atPath: beside) ? beside : "/work/shared/cars"
+    }()
+}
