@@ -17,7 +17,8 @@ extension CARCompiler {
     ) -> Result<CompiledRendition, CompileProblem> {
         // Flags as Xcode writes them: 8 for a template image, 16 for any other image, 0 for app icons
         // (heliport_icons, Xcode 13; Stasis, Xcode 26). Xcode's bit for "original" is not established: 16.
-        var flags: UInt32 = job.kind == .appIcon ? 0 : job.properties.templateRenderingIntent == "template" ? 8 : 16
+        // An Icon Composer icon's layer files have 0 too (sudoku).
+        var flags: UInt32 = job.kind == .appIcon || job.kind == .icon ? 0 : job.properties.templateRenderingIntent == "template" ? 8 : 16
         let scale = job.traits.displayScale?.value ?? 0
         if let color = job.color {
             let payload: [UInt8]
@@ -114,6 +115,17 @@ extension CARCompiler {
                     compression: compression)
             }
             let format = contentType == .pdf ? "PDF " : "SVG "
+            if job.kind == .icon {
+                // An Icon Composer layer file (sudoku): header scale 0 under a 1x key, composition and orientation tags,
+                // the file LZFSE-compressed in a raw record whose version word is 1.
+                return .success(
+                    CompiledRendition(
+                        key: key,
+                        value: CSIBuilder.value(
+                            name: job.fileName, flags: flags | 0x4, width: 0, height: 0, scale: 0, pixelFormat: format, colorSpace: 0,
+                            layout: CSIBuilder.layoutVector, infoTags: IconComposerRenditions.layerFileTags,
+                            payload: CSIBuilder.raw(LZFSEEncoder.compress(bytes), compressed: true))))
+            }
             if job.properties.preservesVectorRepresentation == true { flags |= 1 << 11 }
             return .success(
                 CompiledRendition(
