@@ -28,8 +28,9 @@ enum IconComposerRenditions {
         var x = 0, y = 0, width = 0, height = 0
     }
 
-    /// Tag 1012: count, 0, then per layer 0, the frame, blend mode 0, opacity 1, the key's length and its
-    /// (attribute, value) tokens ending with (0, 0) — the layout of the tvOS layered image (Stasis).
+    /// Tag 1012: count, 0, then per layer 0, the frame, blend mode 0 (normal), opacity 1, the key's length and its
+    /// (attribute, value) tokens ending with (0, 0) — the layout of the tvOS layered image (Stasis), which
+    /// ``ImageStackRenditions`` writes with it too.
     static func layerReferences(_ layers: [LayerReference]) -> [UInt8] {
         var bytes: [UInt8] = []
         BinaryWriter.appendLE32(&bytes, UInt32(layers.count))
