@@ -159,6 +159,35 @@ struct IconComposerCompileTests {
         #expect(car.facets.map(\.name) == ["Hero"])
     }
 
+    /// The reader's Icon Composer fixture: two groups, PNG and SVG layers, a dark image specialisation, a solid dark
+    /// fill and no light one, an SVG without a size.
+    @Test func groupsBitmapLayersAndDarkSpecialisationsAreCompiled() throws {
+        let fixture = try CatalogFixture()
+        try NestedFixtures.writeIconComposer(fixture)
+        let (compiled, car) = try Self.compile([fixture.root])
+        #expect(compiled.notices.isEmpty, "\(compiled.notices)")
+        #expect(try Self.facet(car, "AppIcon/Group").attributes[.part] == 246)
+        #expect(try Self.facet(car, "AppIcon/Group-2").attributes[.part] == 246)
+        let ring = try Self.facet(car, "AppIcon_Assets/ring").renditions.map { car.renditions[$0] }
+        #expect(ring.count == 1 && ring[0].layout == 12 && ring[0].name == "image.png" && ring[0].width == 8)
+        let glyph = try Self.facet(car, "AppIcon_Assets/glyph").renditions.map { car.renditions[$0] }
+        #expect(Set(glyph.compactMap { Self.appearanceName(car, $0) }) == ["NSAppearanceNameSystem", "NSAppearanceNameDarkAqua"])
+        // Back to front: the second group (Back) behind the first; the dark stack has the black fill behind both.
+        let black = try Self.facet(car, "AppIcon_Assets/Color-2")
+        let groups = try ["AppIcon/Group-2", "AppIcon/Group"].map { try Self.facet(car, $0).attributes[.identifier] }
+        for rendition in try Self.facet(car, "AppIcon").renditions.map({ car.renditions[$0] }) {
+            let layers = try #require(rendition.layerReferences).map(\.identifier)
+            if Self.appearanceName(car, rendition) == "NSAppearanceNameDarkAqua" {
+                #expect(layers == [black.attributes[.identifier]] + groups)
+            } else {
+                #expect(layers == groups)
+            }
+        }
+        // The first group lists Ring behind Glyph; the size-less glyph fills the canvas.
+        let first = try #require(try Self.facet(car, "AppIcon/Group").renditions.first.map { car.renditions[$0] }?.layerReferences)
+        #expect(first.map(\.width) == [8, 1024])
+    }
+
     @Test func theColourTextOfIconJSONIsReadAsIconComposerWritesIt() {
         #expect(IconComposerDocument.color("srgb:0.1,0.2,0.3,1") == ColorComponents(colorSpace: "srgb", red: 0.1, green: 0.2, blue: 0.3, alpha: 1))
         #expect(IconComposerDocument.color("extended-gray:1.00000,1.00000")?.isGray == true)

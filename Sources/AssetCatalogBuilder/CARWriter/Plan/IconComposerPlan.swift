@@ -114,15 +114,21 @@ extension CARCompiler {
             else { return leaveOut() }
             plan.groups.append(facet)
             for layer in group.layers where plan.images[layer.imageName] == nil {
-                let variants = icon.variants.filter { $0.source.map(Self.lastComponent) == layer.imageName }
-                guard let main = variants.first(where: { $0.attributes["appearance"] == nil }) ?? variants.first, let source = main.source else {
+                let named = icon.variants.filter { $0.source.map(Self.lastComponent) == layer.imageName }
+                guard let main = named.first(where: { $0.attributes["appearance"] == nil }) ?? named.first, let source = main.source else {
                     notices.append("\(icon.name): the layer file '\(layer.imageName)' is missing; the icon is left out")
                     return leaveOut()
                 }
-                guard let size = Self.iconLayerSize(root: root, source: source, contentType: main.contentType, inspection: main.inspection) else {
-                    notices.append("\(icon.name): the size of '\(layer.imageName)' cannot be read; the icon is left out")
-                    return leaveOut()
+                // The layer's own file and its appearance specialisations (the reader lists them under the same layer).
+                let variants = icon.variants.filter {
+                    $0.source == source
+                        || ($0.attributes["appearance"] != nil && $0.attributes["layer"] == main.attributes["layer"]
+                            && $0.attributes["group"] == main.attributes["group"])
                 }
+                // A drawing that declares no size (an SVG with neither width, height nor viewBox) fills the canvas: what
+                // Icon Composer does with one is not established.
+                let canvas = Double(IconComposerRenditions.canvas)
+                let size = Self.iconLayerSize(root: root, source: source, contentType: main.contentType, inspection: main.inspection) ?? (canvas, canvas)
                 guard let facet = addFacet(prefix + CatalogWalker.stem(layer.imageName), kind: .icon, part: Self.imagePart) else { return leaveOut() }
                 plan.images[layer.imageName] = (facet, size.width, size.height, variants)
             }
