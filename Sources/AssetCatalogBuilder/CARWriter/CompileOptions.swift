@@ -39,6 +39,34 @@ public enum CompilePlatform: String, Sendable, CaseIterable {
     var isMac: Bool { self == .macosx }
 }
 
+/// How a compile names the images, colours and gradients of an Icon Composer icon (`.icon`), which changed between
+/// Xcode releases (docs/CAR-FORMAT.md, "Icon Composer icons").
+public enum IconComposerNaming: String, Sendable, CaseIterable {
+    /// `<Icon>_Assets/<image>`, `<Icon>_Assets/Color-1`: Xcode 26.1 and later (the sudoku car, CoreUI 969; Xcode 26.2,
+    /// CoreUI 972).
+    case assetsFolder
+    /// `<Icon>/<image>`, `<Icon>/Color-1`: Xcode 26.0 (CoreUI 961).
+    case iconFolder
+
+    /// The naming of the Xcode release `version` (`26.0`, `26.2`, …): ``iconFolder`` before 26.1, else
+    /// ``assetsFolder``; `nil` when `version` is not a version number.
+    public init?(xcodeVersion version: String) {
+        let parts = version.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+        guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }
+        let major = parts[0]!
+        let minor = parts.count > 1 ? parts[1]! : 0
+        self = (major, minor) < (26, 1) ? .iconFolder : .assetsFolder
+    }
+
+    /// What the facet names of icon `name`'s images, colours and gradients start with.
+    func prefix(icon name: String) -> String {
+        switch self {
+        case .assetsFolder: return name + "_Assets/"
+        case .iconFolder: return name + "/"
+        }
+    }
+}
+
 /// What `assetc compile` is asked to do.
 public struct CompileOptions: Sendable {
     /// The target platform.
@@ -55,6 +83,8 @@ public struct CompileOptions: Sendable {
     public var jobs: Int?
     /// The tool's version, written in CARHEADER and EXTENDED_METADATA.
     public var toolVersion: String
+    /// How Icon Composer icons' images, colours and gradients are named: as the newest Xcode names them unless told.
+    public var iconComposerNaming = IconComposerNaming.assetsFolder
     /// Called as renditions are compiled (from the compiling threads) with the number done and the number
     /// to compile, for a progress display; it does not change the output.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?

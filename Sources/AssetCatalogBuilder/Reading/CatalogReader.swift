@@ -7,8 +7,9 @@ import AssetCatalog
 /// A root that does not exist or is not a folder gives an `unreadable-path` error and is left out
 /// of ``CatalogIndex/sources``.
 ///
-/// A root is an `.xcassets` catalog when its name ends in `.xcassets` or it holds a `Contents.json`;
-/// otherwise it is a plain asset folder (see `docs/PLAIN-FOLDERS.md`).
+/// A root is an `.xcassets` catalog when its name ends in `.xcassets` or it holds a `Contents.json`, an Icon
+/// Composer icon (one asset) when its name ends in `.icon` and it holds an `icon.json`; otherwise it is a plain
+/// asset folder (see `docs/PLAIN-FOLDERS.md`).
 ///
 /// Work happens in three phases on ``ReaderOptions/jobs`` threads: a walk of the group folders (the
 /// root's entries in parallel); then the sets (each opened once, its `Contents.json` parsed and its files inspected) and the plain
@@ -51,6 +52,10 @@ public struct CatalogReader: Sendable {
             contexts.append(context)
             index.sources.append(CatalogSource(path: given, kind: context.kind))
             switch context.kind {
+            case .xcassets where context.isIconComposer:
+                // An Icon Composer icon given as it is (Xcode takes `.icon` bundles beside the catalogs): one asset.
+                let name = CatalogWalker.stem(context.ioPath.split(separator: "/").last.map(String.init) ?? context.ioPath)
+                units.append(.container(ContainerJob(rootIndex: context.sourceIndex, type: .iconComposer, name: name, folder: "", ioFolder: context.ioPath)))
             case .xcassets:
                 var walker = CatalogWalker(root: context)
                 walker.walk(width: options.effectiveJobs)
@@ -169,9 +174,12 @@ public struct CatalogReader: Sendable {
             return nil
         }
         let name = ioPath.split(separator: "/").last.map(String.init) ?? ioPath
-        let isCatalog = name.lowercased().hasSuffix(".xcassets") || FileSystem.status(ioPath + "/Contents.json")?.kind == .file
+        let isIconComposer = name.lowercased().hasSuffix(".icon") && FileSystem.status(ioPath + "/icon.json")?.kind == .file
+        let isCatalog =
+            isIconComposer || name.lowercased().hasSuffix(".xcassets") || FileSystem.status(ioPath + "/Contents.json")?.kind == .file
         return RootContext(
-            sourceIndex: sourceIndex, given: given, ioPath: ioPath, realPath: real, kind: isCatalog ? .xcassets : .folder)
+            sourceIndex: sourceIndex, given: given, ioPath: ioPath, realPath: real, kind: isCatalog ? .xcassets : .folder,
+            isIconComposer: isIconComposer)
     }
 
     /// One `duplicate-name` error for every asset after the first with a given name, naming both paths.
@@ -181,7 +189,12 @@ public struct CatalogReader: Sendable {
         while start < assets.count {
             var end = start + 1
             while end < assets.count && Bytewise.equal(assets[end].name, assets[start].name) { end += 1 }
-            if end - start > 1 {
+            // An Icon Composer icon and an app icon set may share a name: Xcode compiles both into one facet (sudoku's
+            // `App.icon` and `App.iconset`).
+            let group = assets[start..<end]
+            let sharesIconName =
+                end - start == 2 && group.contains { $0.kind == .icon } && group.contains { $0.kind == .appIcon }
+            if end - start > 1 && !sharesIconName {
                 let first = assets[start]
                 let firstRoot = contexts[first.sourceIndex].given
                 for duplicate in assets[(start + 1)..<end] {

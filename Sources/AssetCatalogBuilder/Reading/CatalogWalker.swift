@@ -107,6 +107,17 @@ struct CatalogWalker {
         switch FolderRole(folderName: name) {
         case .set(let type):
             units.append(.set(SetJob(rootIndex: root.sourceIndex, type: type, name: namespace + stem, folder: path, ioFolder: ioPath)))
+        case .unsupported(let type) where FolderRole.readThroughExtensions.contains(type):
+            // visionOS solid image stacks (and their layers) and watchOS complication sets hold ordinary image sets:
+            // those are read, named after where they sit (`Icon/Front/Content`, `Complication/Circular`), so that
+            // every command sees them; the container itself is listed as unsupported (docs/CAR-FORMAT.md).
+            if type != "solidimagestacklayer" {
+                unsupported.append(UnsupportedSet(name: namespace + stem, type: type, path: path))
+                sink.emit(
+                    .unsupportedSetType, at: path,
+                    "\(FolderRole.describe(type)) (.\(type)) are not compiled as such yet; the image sets inside are read as ordinary assets")
+            }
+            descend(path: path, ioPath: ioPath, namespace: namespace + stem + "/", namespaceName: "", ancestors: ancestors, isContainer: true)
         case .unsupported(let type):
             unsupported.append(UnsupportedSet(name: namespace + stem, type: type, path: path))
             sink.emit(

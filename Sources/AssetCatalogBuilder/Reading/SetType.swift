@@ -26,6 +26,10 @@ enum FolderRole: Equatable, Sendable {
     ]
 
     /// Classifies a folder by its name.
+    /// Unsupported containers whose image sets are read all the same (``CatalogWalker``): a visionOS solid image
+    /// stack, its layers, a watchOS complication set.
+    static let readThroughExtensions: Set<String> = ["complicationset", "solidimagestack", "solidimagestacklayer"]
+
     init(folderName: String) {
         guard let dot = folderName.utf8.lastIndex(of: UInt8(ascii: ".")), dot != folderName.utf8.startIndex else {
             self = .group

@@ -47,6 +47,13 @@ struct Compile: ParsableCommand {
     @Option(name: .customLong("enable-on-demand-resources"), help: ArgumentHelp("Accepted for actool compatibility; only NO is supported.", valueName: "YES|NO"))
     var onDemandResources: String?
 
+    @Option(
+        name: .customLong("xcode-version"),
+        help: ArgumentHelp(
+            "Name Icon Composer icons' parts as this Xcode does: 26.0 <Icon>/<image>, 26.1 and later <Icon>_Assets/<image> (default 26.2).",
+            valueName: "version"))
+    var xcodeVersion: String = "26.2"
+
     @Option(help: ArgumentHelp("Images compressed at once (default: one per processor).", valueName: "n"))
     var jobs: Int?
 
@@ -65,6 +72,9 @@ struct Compile: ParsableCommand {
             throw ValidationError("unknown output format '\(outputFormat)' (expected human-readable-text, xml1 or binary1)")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if IconComposerNaming(xcodeVersion: xcodeVersion) == nil {
+            throw ValidationError("--xcode-version '\(xcodeVersion)' is not a version such as 26.2")
+        }
         if let onDemandResources, onDemandResources.uppercased() != "NO" {
             throw ValidationError("--enable-on-demand-resources \(onDemandResources) is not supported (only NO)")
         }
@@ -99,7 +109,7 @@ struct Actool: ParsableCommand {
     ]
     static let valueOptions: Set<String> = [
         "--compile", "--platform", "--minimum-deployment-target", "--target-device", "--app-icon", "--accent-color",
-        "--output-partial-info-plist", "--output-format", "--enable-on-demand-resources", "--jobs",
+        "--output-partial-info-plist", "--output-format", "--enable-on-demand-resources", "--jobs", "--xcode-version",
     ]
 
     func run() throws {
@@ -164,6 +174,7 @@ struct CompileRun {
             targetDevices: command.targetDevices.compactMap { Idiom(parsing: $0) }, appIcon: command.appIcon,
             accentColor: command.accentColor, jobs: command.jobs, toolVersion: AssetcVersion.current)
         options.jobs = command.jobs
+        options.iconComposerNaming = IconComposerNaming(xcodeVersion: command.xcodeVersion) ?? .assetsFolder
         let display = ProgressDisplay(command: "assetc compile", quiet: false)
         // The PNGs of sets are inspected by the compile, which reads them anyway: each file is read once.
         let readerOptions = ReaderOptions(

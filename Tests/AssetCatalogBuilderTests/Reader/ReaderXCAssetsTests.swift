@@ -206,7 +206,7 @@ struct ReaderXCAssetsTests {
     @Test("other set types are listed as unsupported (a note) and not descended into; sprite atlases are read")
     func unsupportedSets() throws {
         let fixture = try CatalogFixture()
-        for type in ["launchimage", "textureset", "stickerpack", "arresourcegroup", "complicationset"] {
+        for type in ["launchimage", "textureset", "stickerpack", "arresourcegroup"] {
             try fixture.contents("Thing-\(type).\(type)", #"{"info":{"author":"xcode","version":1}}"#)
             // Anything inside must not be read as an asset.
             try fixture.simpleImageset("Thing-\(type).\(type)/Inner")
@@ -218,11 +218,31 @@ struct ReaderXCAssetsTests {
         try fixture.simpleImageset("Level.spriteatlas/Tile")
         let index = fixture.read()
         #expect(index.assets.map(\.name) == ["Coin", "Gem", "Level/Tile"])
-        #expect(index.unsupportedSets.count == 7)
+        #expect(index.unsupportedSets.count == 6)
         #expect(index.unsupportedSets.contains(UnsupportedSet(name: "Sprites", type: "spriteatlas", path: "Sprites.spriteatlas")))
         #expect(index.unsupportedSets.contains(UnsupportedSet(name: "Thing-launchimage", type: "launchimage", path: "Thing-launchimage.launchimage")))
-        #expect(index.diagnostics("unsupported-set-type").count == 7)
+        #expect(index.diagnostics("unsupported-set-type").count == 6)
         #expect(index.diagnostics.allSatisfy { $0.severity == .note }, "\(index.diagnosticDump)")
+    }
+
+    @Test("visionOS solid image stacks and watchOS complication sets are read through: their image sets are assets")
+    func solidImageStacksAndComplicationSets() throws {
+        let fixture = try CatalogFixture()
+        let info = #"{"info":{"author":"xcode","version":1}}"#
+        try fixture.contents("AppIcon.solidimagestack", #"{"layers":[{"filename":"Front.solidimagestacklayer"},{"filename":"Back.solidimagestacklayer"}],"info":{"author":"xcode","version":1}}"#)
+        for layer in ["Front", "Back"] {
+            try fixture.contents("AppIcon.solidimagestack/\(layer).solidimagestacklayer", info)
+            try fixture.simpleImageset("AppIcon.solidimagestack/\(layer).solidimagestacklayer/Content")
+        }
+        try fixture.contents("Complication.complicationset", info)
+        try fixture.simpleImageset("Complication.complicationset/Circular")
+        try fixture.simpleImageset("Complication.complicationset/Modular")
+        let index = fixture.read()
+        #expect(index.assets.map(\.name) == ["AppIcon/Back/Content", "AppIcon/Front/Content", "Complication/Circular", "Complication/Modular"])
+        #expect(index.assets.allSatisfy { $0.kind == .image && !$0.variants.isEmpty })
+        #expect(Set(index.unsupportedSets.map(\.type)) == ["solidimagestack", "complicationset"])
+        #expect(index.diagnostics("unsupported-set-type").count == 2)
+        #expect(!index.diagnostics.contains { $0.severity != .note }, "\(index.diagnosticDump)")
     }
 
     @Test("a filename differing only in case is used, with a warning")

@@ -196,11 +196,12 @@ enum CSIBuilder {
         }
     }
 
-    /// A `DWAR` payload holding `bytes` as they are.
-    static func raw(_ bytes: [UInt8]) -> [UInt8] {
+    /// A `DWAR` payload holding `bytes` as they are; `compressed` marks them as an LZFSE stream (version word 1, as
+    /// Xcode 26 stores an Icon Composer icon's SVG layers).
+    static func raw(_ bytes: [UInt8], compressed: Bool = false) -> [UInt8] {
         var payload: [UInt8] = []
         BinaryWriter.appendFourCC(&payload, "RAWD")
-        BinaryWriter.appendLE32(&payload, 0)
+        BinaryWriter.appendLE32(&payload, compressed ? 1 : 0)
         BinaryWriter.appendLE32(&payload, UInt32(bytes.count))
         return payload + bytes
     }

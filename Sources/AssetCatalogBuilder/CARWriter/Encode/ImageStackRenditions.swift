@@ -28,25 +28,12 @@ enum ImageStackRenditions {
     static func layeredImage(name: String, layers: [LayerReference]) -> [UInt8] {
         let width = layers.map(\.width).max() ?? 0
         let height = layers.map(\.height).max() ?? 0
-        var references: [UInt8] = []
-        BinaryWriter.appendLE32(&references, UInt32(layers.count))
-        BinaryWriter.appendLE32(&references, 0)
-        for layer in layers {
-            BinaryWriter.appendLE32(&references, 0)
-            BinaryWriter.appendLE32(&references, UInt32((width - layer.width) / 2))
-            BinaryWriter.appendLE32(&references, UInt32((height - layer.height) / 2))
-            BinaryWriter.appendLE32(&references, UInt32(layer.width))
-            BinaryWriter.appendLE32(&references, UInt32(layer.height))
-            BinaryWriter.appendLE32(&references, 0)  // blend mode: normal
-            BinaryWriter.appendLE32(&references, Float(1).bitPattern)  // opacity
-            // The layer's facet key: (attribute, value) pairs ending with (0, 0).
-            let tokens: [(UInt16, UInt16)] = [(1, CARCompiler.element), (2, CARCompiler.imagePart), (17, layer.identifier), (0, 0)]
-            BinaryWriter.appendLE32(&references, UInt32(tokens.count * 4))
-            for (attribute, value) in tokens {
-                BinaryWriter.appendLE16(&references, attribute)
-                BinaryWriter.appendLE16(&references, value)
-            }
-        }
+        let references = IconComposerRenditions.layerReferences(
+            layers.map {
+                IconComposerRenditions.LayerReference(
+                    part: CARCompiler.imagePart, identifier: $0.identifier, x: (width - $0.width) / 2, y: (height - $0.height) / 2,
+                    width: $0.width, height: $0.height)
+            })
         var composition: [UInt8] = []
         BinaryWriter.appendLE32(&composition, 0)
         BinaryWriter.appendLE32(&composition, Float(1).bitPattern)

@@ -86,6 +86,17 @@ extension CARCompiler {
                     compression: compression)
             }
             let format = contentType == .pdf ? "PDF " : "SVG "
+            if job.kind == .icon {
+                // An Icon Composer layer file (sudoku): header scale 0 under a 1x key, composition and orientation tags,
+                // the file LZFSE-compressed in a raw record whose version word is 1.
+                return .success(
+                    CompiledRendition(
+                        key: key,
+                        value: CSIBuilder.value(
+                            name: job.fileName, flags: flags | 0x4, width: 0, height: 0, scale: 0, pixelFormat: format, colorSpace: 0,
+                            layout: CSIBuilder.layoutVector, infoTags: IconComposerRenditions.layerFileTags,
+                            payload: CSIBuilder.raw(LZFSEEncoder.compress(bytes), compressed: true))))
+            }
             if job.properties.preservesVectorRepresentation == true { flags |= 1 << 11 }
             return .success(
                 CompiledRendition(
@@ -101,7 +112,8 @@ extension CARCompiler {
     /// The flags of an image rendition as Xcode writes them: 8 for a template image, 16 for any other image, 0 for app
     /// icons (heliport_icons, Xcode 13; Stasis, Xcode 26). Xcode's bit for "original" is not established: 16.
     static func imageFlags(_ job: Job) -> UInt32 {
-        job.kind == .appIcon ? 0 : job.properties.templateRenderingIntent == "template" ? 8 : 16
+        // An Icon Composer icon's layer files have 0 too (sudoku).
+        job.kind == .appIcon || job.kind == .icon ? 0 : job.properties.templateRenderingIntent == "template" ? 8 : 16
     }
 
     /// The bytes of the job's file and its content type, inspected first as the reader would have when the reader

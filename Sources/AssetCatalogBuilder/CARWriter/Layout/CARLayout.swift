@@ -21,14 +21,7 @@ extension CARCompiler {
             var value: [UInt8] = []
             BinaryWriter.appendLE16(&value, 0)
             BinaryWriter.appendLE16(&value, 0)
-            let part: UInt16
-            switch asset.kind {
-            case .color: part = Self.colorPart
-            case .appIcon: part = Self.iconImagePart
-            case .image, .data, .imageStack: part = Self.imagePart
-            case .symbol, .brandAssets, .icon: continue  // left out above
-            }
-            let attributes: [(UInt16, UInt16)] = [(1, Self.element), (2, part), (17, plan.identifiers[facet])]
+            let attributes: [(UInt16, UInt16)] = [(1, Self.element), (2, plan.facetParts[facet]), (17, plan.identifiers[facet])]
             BinaryWriter.appendLE16(&value, UInt16(attributes.count))
             for (attribute, number) in attributes {
                 BinaryWriter.appendLE16(&value, attribute)

@@ -5,8 +5,10 @@ import Foundation
 /// rendition's key, the key format, and the order in which the values are written (by key bytes, as the tree
 /// lists them).
 struct CompilePlan: Sendable {
-    /// The assets that become facets, one per name, in the index's order.
+    /// The assets that become facets, one per name, in the index's order, then the facets Icon Composer icons add.
     var assets: [Asset]
+    /// Each facet's part (attribute 2 of its FACETKEYS record), by position in `assets`.
+    var facetParts: [UInt16]
     /// Each facet's identifier (attribute 17), by position in `assets`.
     var identifiers: [UInt16]
     /// One job per rendition made from a file or a colour.
@@ -29,14 +31,31 @@ struct CompilePlan: Sendable {
 }
 
 extension CARCompiler {
+    /// The part of the facet of an asset of `kind` (Icon Composer icons' facets set theirs in ``iconComposerPlan``).
+    static func facetPart(_ kind: AssetKind) -> UInt16 {
+        switch kind {
+        case .color: return colorPart
+        case .appIcon: return iconImagePart
+        case .image, .data, .imageStack, .symbol, .brandAssets: return imagePart
+        case .icon: return IconComposerRenditions.stackPart
+        }
+    }
+
     /// Plans the compile of `index`: which assets become facets, the jobs, and every rendition's key.
     func plan(_ index: CatalogIndex) -> CompilePlan {
         var notices: [String] = []
         let kept = options.keptIdioms
         // Facets: every asset name once (the first source wins, as in the index's order).
         var assets: [Asset] = []
+        var icons: [Asset] = []
         var seen = Set<String>()
-        for asset in index.assets where seen.insert(asset.name).inserted {
+        for asset in index.assets {
+            // An icon may share its name with an app icon set (its facet then holds both); other kinds may not.
+            if asset.kind == .icon {
+                icons.append(asset)
+                continue
+            }
+            guard seen.insert(asset.name).inserted else { continue }
             switch asset.kind {
             case .image, .color, .data, .imageStack: break
             case .appIcon:
@@ -45,11 +64,22 @@ extension CARCompiler {
                 // Only a list of roles: its parts (image stacks, image sets) are assets of their own, and the
                 // roles go into the partial Info.plist (AppIconOutputs).
                 continue
-            case .symbol, .icon:
+            case .icon:
+                continue  // taken above
+            case .symbol:
                 notices.append("\(asset.name): \(asset.kind.rawValue) assets are not compiled yet; the asset is left out")
                 continue
             }
             assets.append(asset)
+        }
+        var facetParts = assets.map { Self.facetPart($0.kind) }
+        // Icon Composer icons add facets of their own (their names must be known before identifiers are given).
+        var iconPlans: [(plan: IconComposerPlan, icon: Asset)] = []
+        for icon in icons {
+            let root = index.sources.indices.contains(icon.sourceIndex) ? index.sources[icon.sourceIndex].path : "."
+            if let iconPlan = iconComposerPlan(icon, root: root, assets: &assets, parts: &facetParts, notices: &notices) {
+                iconPlans.append((iconPlan, icon))
+            }
         }
         let identifiers = Self.identifiers(for: assets.map(\.name))
         var facetNumbers: [String: Int] = [:]
@@ -60,6 +90,11 @@ extension CARCompiler {
         // Grown once: tens of thousands of jobs appended one by one would be copied into ever larger arrays.
         jobs.reserveCapacity(assets.reduce(0) { $0 + $1.variants.count + $1.colors.count })
         var multisize: [(facet: Int, name: String, entries: [(width: Int, height: Int, index: Int, idiom: UInt16)])] = []
+        for (iconPlan, icon) in iconPlans {
+            let made = iconComposerRenditions(iconPlan, icon: icon, assets: assets, identifiers: identifiers)
+            stackRenditions += made.values
+            jobs += made.jobs
+        }
         for (facet, asset) in assets.enumerated() {
             let root = index.sources.indices.contains(asset.sourceIndex) ? index.sources[asset.sourceIndex].path : "."
             func keep(_ traits: VariantTraits, _ attributes: [String: String]) -> Bool {
@@ -161,7 +196,7 @@ extension CARCompiler {
         }
         let (keyFormat, keyBytes, order) = Self.keyOrder(items, platform: options.platform)
         return CompilePlan(
-            assets: assets, identifiers: identifiers, jobs: jobs, items: items, keyFormat: keyFormat, keyBytes: keyBytes,
+            assets: assets, facetParts: facetParts, identifiers: identifiers, jobs: jobs, items: items, keyFormat: keyFormat, keyBytes: keyBytes,
             order: order, localeList: localeList, localeIDs: localeIDs, notices: notices)
     }
 
