@@ -133,7 +133,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "CARBenchmark",
-            dependencies: ["AssetCatalog"],
+            dependencies: ["AssetCatalog", "CPNGSupport"],
             path: "Benchmarks/CARBenchmark"
         ),
         .testTarget(

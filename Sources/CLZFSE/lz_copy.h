@@ -31,9 +31,10 @@ static inline __attribute__((always_inline)) void lz_copy_literals(uint8_t *to, 
 }
 
 // Copies a match of `length` bytes starting `distance` bytes back (1 <= distance <= bytes already written).
-// Overlapping matches (distance < length) repeat the last `distance` bytes. Fast path: a distance under 16 is
-// widened to the smallest multiple of itself that is at least 16 (the bytes repeat with that period too) after
-// writing that many bytes one at a time, so that every later 16-byte copy reads bytes already written.
+// Overlapping matches (distance < length) repeat the last `distance` bytes. Fast paths: a distance of 1, 2, 4 or 8
+// (a run of one byte or one pixel) repeats a 64-bit pattern; another distance under 16 is widened to the smallest
+// multiple of itself that is at least 16 (the bytes repeat with that period too) after writing that many bytes one
+// at a time, so that every later 16-byte copy reads bytes already written.
 static inline __attribute__((always_inline)) void lz_copy_match(uint8_t *out, size_t distance, size_t length, size_t room) {
   const uint8_t *from = out - distance;
   if (room < length + LZ_COPY_SLACK) {
@@ -50,6 +51,31 @@ static inline __attribute__((always_inline)) void lz_copy_match(uint8_t *out, si
     for (size_t k = 0; k < length; k += 16) lz_copy16(out + k, from + k);
     return;
   }
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  if (8 % distance == 0) {
+    // 1, 2, 4 or 8 bytes repeated (a run of one byte, of one grey + alpha or BGRA pixel): the pattern fills a
+    // 64-bit word, stored twice per step.
+    uint64_t pattern;
+    if (distance == 1) {
+      pattern = from[0] * 0x0101010101010101ull;
+    } else if (distance == 2) {
+      uint16_t unit;
+      memcpy(&unit, from, 2);
+      pattern = unit * 0x0001000100010001ull;
+    } else if (distance == 4) {
+      uint32_t unit;
+      memcpy(&unit, from, 4);
+      pattern = unit * 0x0000000100000001ull;
+    } else {
+      memcpy(&pattern, from, 8);
+    }
+    for (size_t k = 0; k < length; k += 16) {
+      memcpy(out + k, &pattern, 8);
+      memcpy(out + k + 8, &pattern, 8);
+    }
+    return;
+  }
+#endif
   // period <= 30 < LZ_COPY_SLACK: the byte loop stays within room even for a short match.
   const size_t period = distance * ((16 + distance - 1) / distance);
   for (size_t k = 0; k < period; k++) out[k] = from[k];
