@@ -425,7 +425,11 @@ assetc_lz_status assetc_lzfse_decoded_size(const uint8_t *src, size_t src_size, 
       if (src_size - in < 32) return ASSETC_LZ_TRUNCATED;
       raw = load32(src + in + 4);
       const uint64_t v0 = load64(src + in + 8), v1 = load64(src + in + 16), v2 = load64(src + in + 24);
-      skip = (size_t)field(v2, 0, 32) + (size_t)field(v0, 20, 20) + (size_t)field(v1, 40, 20);
+      // A header shorter than its 32 fixed bytes is damage (decoding refuses it too); without this check a header
+      // size of 0 and empty payloads would never move past the block.
+      const size_t header_size = (size_t)field(v2, 0, 32);
+      if (header_size < 32) return ASSETC_LZ_CORRUPT;
+      skip = header_size + (size_t)field(v0, 20, 20) + (size_t)field(v1, 40, 20);
     } else if (magic == MAGIC_V1) {
       if (src_size - in < 12) return ASSETC_LZ_TRUNCATED;
       raw = load32(src + in + 4);
