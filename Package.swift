@@ -141,7 +141,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "CARBenchmark",
-            dependencies: ["AssetCatalog"],
+            dependencies: ["AssetCatalog", "CPNGSupport"],
             path: "Benchmarks/CARBenchmark"
         ),
         .testTarget(

@@ -7,13 +7,15 @@
 #   Scripts/fuzz.sh FuzzArchive 600
 #   Scripts/fuzz.sh list
 #
-# Targets: FuzzArchive FuzzContentsJSON FuzzPlainFileName FuzzConfig FuzzImage FuzzBatchRequest FuzzCAR FuzzDeepmap.
+# Targets: FuzzArchive FuzzContentsJSON FuzzPlainFileName FuzzConfig FuzzImage FuzzBatchRequest FuzzCAR FuzzDeepmap FuzzLZ.
 # Builds with `-sanitize=fuzzer,address` into .build-fuzz (gitignored), only with ASSETC_FUZZ=1, so
 # the normal build never sees the fuzz targets. Needs a Swift toolchain with libFuzzer (Linux).
+# FuzzLZ is the C LZFSE and LZVN decoders alone (Fuzz/FuzzLZ/fuzz_lz.c), built with the toolchain's clang under
+# `-fsanitize=fuzzer,address,undefined`: UndefinedBehaviorSanitizer too, which swiftc cannot give on Linux.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets="FuzzArchive FuzzContentsJSON FuzzPlainFileName FuzzConfig FuzzImage FuzzBatchRequest FuzzCAR FuzzDeepmap"
+targets="FuzzArchive FuzzContentsJSON FuzzPlainFileName FuzzConfig FuzzImage FuzzBatchRequest FuzzCAR FuzzDeepmap FuzzLZ"
 target="${1:-}"
 seconds="${2:-60}"
 if [[ -z "$target" || "$target" == "list" ]]; then
@@ -26,8 +28,15 @@ if [[ " $targets " != *" $target "* ]]; then
     exit 2
 fi
 
-ASSETC_FUZZ=1 swift build -c debug -Xswiftc -sanitize=fuzzer,address --build-path .build-fuzz --product "$target" >&2
-binary=".build-fuzz/debug/$target"
+if [[ "$target" == FuzzLZ ]]; then
+    mkdir -p .build-fuzz/c
+    binary=".build-fuzz/c/$target"
+    clang -fuse-ld=lld -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I Sources/CLZFSE/include \
+        Sources/CLZFSE/lzfse.c Sources/CLZFSE/lzvn.c Fuzz/FuzzLZ/fuzz_lz.c -o "$binary" >&2
+else
+    ASSETC_FUZZ=1 swift build -c debug -Xswiftc -sanitize=fuzzer,address --build-path .build-fuzz --product "$target" >&2
+    binary=".build-fuzz/debug/$target"
+fi
 
 corpus=".build-fuzz/corpus/$target"
 findings=".build-fuzz/findings/$target"

@@ -1,10 +1,14 @@
 import AssetCatalog
+import CPNGSupport
 import Foundation
 
 /// `CARBenchmark --deepmap FILE.car…`: decodes every deepmap2 rendition of the files to RGBA with
-/// assetc's decoder, and the same pixels from PNG (written once with `PNGCodec.encodeRGBA8`, zlib level 6) with
-/// libpng (`PNGCodec.decodeRGBA8`), alternating rounds of about a second each; prints both rates and the ratio of
-/// times (target: deepmap2 at most 0.5x libpng).
+/// assetc's decoder, and the same pixels from PNG (written once with `PNGCodec.encodeRGBA8`, zlib level 6) twice:
+/// with libpng itself (`acpng_decode_rgba8_libpng_into`: libpng's inflate, unfiltering and RGBA conversion), the
+/// baseline issue 23 names, and with `PNGCodec.decodeRGBA8`, assetc's own PNG reader, which decodes these files
+/// without libpng (libdeflate and its own unfiltering, byte for byte libpng's output) and is about twice as fast.
+/// Alternating rounds of about a second each; prints the rates and both ratios of times (target: deepmap2 at most
+/// 0.5x libpng).
 func runDeepmapBenchmark(_ paths: [String]) {
     struct Sample {
         var decoder: CARDecoder
@@ -40,17 +44,38 @@ func runDeepmapBenchmark(_ paths: [String]) {
         } while DispatchTime.now().uptimeNanoseconds - start < 1_000_000_000
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(rounds)
     }
-    var deepmapTimes: [Double] = [], pngTimes: [Double] = []
+    /// libpng alone, into a new array as `PNGCodec` decodes (the allocation is part of both).
+    func libpngDecode(_ png: [UInt8], pixels: Int) -> Bool {
+        var status = ACPNG_OK
+        let output = [UInt8](unsafeUninitializedCapacity: 4 * pixels) { buffer, count in
+            var width: UInt32 = 0, height: UInt32 = 0
+            var message = [CChar](repeating: 0, count: 256)
+            status = png.withUnsafeBytes { bytes in
+                acpng_decode_rgba8_libpng_into(
+                    bytes.baseAddress, bytes.count, 0, UInt64(pixels), buffer.baseAddress, buffer.count, &width, &height, &message,
+                    message.count)
+            }
+            count = status == ACPNG_OK ? 4 * pixels : 0
+        }
+        return status == ACPNG_OK && output.count == 4 * pixels
+    }
+    var deepmapTimes: [Double] = [], libpngTimes: [Double] = [], codecTimes: [Double] = []
     for _ in 0..<3 {
         deepmapTimes.append(round { sample in
             guard case .image? = try? sample.decoder.decode(sample.index) else { preconditionFailure("a benchmark rendition failed to decode") }
         })
-        pngTimes.append(round { sample in
+        libpngTimes.append(round { sample in
+            guard libpngDecode(sample.png, pixels: sample.pixels) else { preconditionFailure("a benchmark PNG failed to decode with libpng") }
+        })
+        codecTimes.append(round { sample in
             guard (try? PNGCodec.decodeRGBA8(sample.png)) != nil else { preconditionFailure("a benchmark PNG failed to decode") }
         })
     }
-    let deepmap = deepmapTimes.sorted()[1], png = pngTimes.sorted()[1]
+    let deepmap = deepmapTimes.sorted()[1], libpng = libpngTimes.sorted()[1], codec = codecTimes.sorted()[1]
+    func rate(_ seconds: Double) -> Double { Double(pixels) / seconds / 1e6 }
     print(String(format: "deepmap2: %d renditions, %d pixels; %d bytes deepmap, %d bytes PNG", samples.count, pixels, compressedBytes, pngBytes))
-    print(String(format: "deepmap2: assetc %.2f ms per pass (%.1f Mpixel/s), libpng from PNG %.2f ms (%.1f Mpixel/s): %.2fx libpng's time (medians of 3)",
-        deepmap * 1000, Double(pixels) / deepmap / 1e6, png * 1000, Double(pixels) / png / 1e6, deepmap / png))
+    print(String(format: "deepmap2: assetc %.2f ms per pass (%.1f Mpixel/s); from PNG: libpng %.2f ms (%.1f Mpixel/s), assetc's PNG reader %.2f ms (%.1f Mpixel/s)",
+        deepmap * 1000, rate(deepmap), libpng * 1000, rate(libpng), codec * 1000, rate(codec)))
+    print(String(format: "deepmap2: %.2fx libpng's time (target <= 0.5x); %.2fx the time of assetc's PNG reader (medians of 3 interleaved rounds)",
+        deepmap / libpng, deepmap / codec))
 }

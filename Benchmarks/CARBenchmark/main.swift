@@ -6,7 +6,8 @@ import Foundation
 // in a `bvxn` block, so the reference LZFSE library decodes it with its LZVN decoder), for
 // Scripts/bench-lz-reference.py to time the reference implementation on exactly the same payloads.
 //
-// With --deepmap FILE.car… it times the deepmap decoders against libpng on the same pixels (DeepmapBenchmark.swift).
+// With --deepmap FILE.car… it times the deepmap decoders against libpng on the same pixels (DeepmapBenchmark.swift);
+// with --checksums FILE.car… it lists a CRC-32 of every decoded rendition (DecodedChecksums.swift).
 //
 // With --lookups FILE.car… [--rounds N] [--threads N] it measures name lookups instead
 // (CARFile.renditionIndex(named:compatibleWith:)) from 1 to the core count threads against a
@@ -21,6 +22,10 @@ struct Stream {
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--lookups" {
     runLookupBenchmark(Array(arguments.dropFirst()))
+    exit(0)
+}
+if arguments.first == "--checksums" {
+    printDecodedChecksums(Array(arguments.dropFirst()))
     exit(0)
 }
 if arguments.first == "--deepmap" {

@@ -2,6 +2,7 @@
 // repository: block headers, finite-state-entropy tables, literal and L/M/D streams). Every read and
 // write is checked against its buffer; impossible header fields are rejected before use.
 #include "clzfse.h"
+#include "lz_copy.h"
 #include <string.h>
 
 #define MAGIC_END 0x24787662u          /* bvx$ */
@@ -174,7 +175,7 @@ static int bits_init(bit_input *in, int extra_bits, const uint8_t *end, const ui
   return 1;
 }
 
-static inline int bits_refill(bit_input *in) {
+static inline __attribute__((always_inline)) int bits_refill(bit_input *in) {
   const int take = (63 - in->bits) & ~7;
   if (take == 0) return 1;
   const int bytes = take >> 3;
@@ -186,7 +187,7 @@ static inline int bits_refill(bit_input *in) {
   return 1;
 }
 
-static inline uint64_t bits_pull(bit_input *in, int n) {
+static inline __attribute__((always_inline)) uint64_t bits_pull(bit_input *in, int n) {
   in->bits -= n;
   const uint64_t result = in->accum >> in->bits;
   in->accum &= (1ull << in->bits) - 1;
@@ -313,6 +314,7 @@ static int decode_compressed_block(const block_header *h, const uint8_t *stream_
   uint32_t l_state = h->l_state, m_state = h->m_state, d_state = h->d_state;
   const uint8_t *literal = s->literals;
   const uint8_t *literal_limit = s->literals + h->n_literals;
+  const uint8_t *literal_buffer_end = s->literals + sizeof(s->literals);
   size_t pos = *out;
   size_t distance = 0;
   const size_t block_end = pos + h->n_raw_bytes;
@@ -336,20 +338,13 @@ static int decode_compressed_block(const block_header *h, const uint8_t *stream_
     if (D) distance = D;
     if (L > (size_t)(literal_limit - literal)) return ASSETC_LZ_CORRUPT;
     if (L + M > block_end - pos) return ASSETC_LZ_CORRUPT;
-    memcpy(dst + pos, literal, L);
+    // Copies may overshoot up to the block's end: the block writes those bytes again before it ends.
+    lz_copy_literals(dst + pos, literal, L, block_end - pos, (size_t)(literal_buffer_end - literal));
     literal += L;
     pos += L;
     if (M) {
       if (distance == 0 || distance > pos) return ASSETC_LZ_CORRUPT;
-      uint8_t *o = dst + pos;
-      const uint8_t *from = o - distance;
-      if (distance >= 8) {
-        size_t k = 0;
-        for (; k + 8 <= M; k += 8) memcpy(o + k, from + k, 8);
-        for (; k < M; k++) o[k] = from[k];
-      } else {
-        for (size_t k = 0; k < M; k++) o[k] = from[k];
-      }
+      lz_copy_match(dst + pos, distance, M, block_end - pos);
       pos += M;
     }
   }
@@ -430,7 +425,11 @@ assetc_lz_status assetc_lzfse_decoded_size(const uint8_t *src, size_t src_size, 
       if (src_size - in < 32) return ASSETC_LZ_TRUNCATED;
       raw = load32(src + in + 4);
       const uint64_t v0 = load64(src + in + 8), v1 = load64(src + in + 16), v2 = load64(src + in + 24);
-      skip = (size_t)field(v2, 0, 32) + (size_t)field(v0, 20, 20) + (size_t)field(v1, 40, 20);
+      // A header shorter than its 32 fixed bytes is damage (decoding refuses it too); without this check a header
+      // size of 0 and empty payloads would never move past the block.
+      const size_t header_size = (size_t)field(v2, 0, 32);
+      if (header_size < 32) return ASSETC_LZ_CORRUPT;
+      skip = header_size + (size_t)field(v0, 20, 20) + (size_t)field(v1, 40, 20);
     } else if (magic == MAGIC_V1) {
       if (src_size - in < 12) return ASSETC_LZ_TRUNCATED;
       raw = load32(src + in + 4);

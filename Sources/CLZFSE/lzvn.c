@@ -1,21 +1,8 @@
 // LZVN decoder written for assetc from the public description of the format (Apple's lzfse
 // repository documents the opcodes). Every read and write is checked against its buffer.
 #include "clzfse.h"
+#include "lz_copy.h"
 #include <string.h>
-
-// Copies a match. Overlapping matches (distance < length) repeat the last `distance` bytes,
-// which a forward byte copy does by construction; long, far matches go 8 bytes at a time.
-static inline void copy_match(uint8_t *dst, size_t pos, size_t distance, size_t length) {
-  uint8_t *out = dst + pos;
-  const uint8_t *from = out - distance;
-  if (distance >= 8) {
-    size_t i = 0;
-    for (; i + 8 <= length; i += 8) memcpy(out + i, from + i, 8);
-    for (; i < length; i++) out[i] = from[i];
-  } else {
-    for (size_t i = 0; i < length; i++) out[i] = from[i];
-  }
-}
 
 assetc_lz_status assetc_lzvn_decode(const uint8_t *src, size_t src_size, uint8_t *dst, size_t dst_start,
                                     size_t dst_capacity, size_t *written, size_t *consumed) {
@@ -93,14 +80,14 @@ assetc_lz_status assetc_lzvn_decode(const uint8_t *src, size_t src_size, uint8_t
     if (literals) {
       if (literals > src_size - in) { status = ASSETC_LZ_TRUNCATED; break; }
       if (literals > dst_capacity - out) { status = ASSETC_LZ_OUTPUT_FULL; break; }
-      memcpy(dst + out, src + in, literals);
+      lz_copy_literals(dst + out, src + in, literals, dst_capacity - out, src_size - in);
       in += literals;
       out += literals;
     }
     if (match) {
       if (distance == 0 || distance > out) { status = ASSETC_LZ_CORRUPT; break; }
       if (match > dst_capacity - out) { status = ASSETC_LZ_OUTPUT_FULL; break; }
-      copy_match(dst, out, distance, match);
+      lz_copy_match(dst + out, distance, match, dst_capacity - out);
       out += match;
     }
   }

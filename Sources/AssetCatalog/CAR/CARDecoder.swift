@@ -25,6 +25,9 @@ public final class CARDecoder {
     /// The most bytes an LZFSE-compressed raw payload may inflate to (its block headers are checked first).
     static let maxRawDataSize = 1 << 28
     private var atlases: [Int: DecodedImage] = [:]
+    /// The deepmap decoders' buffer for one inflated tile, kept from one image to the next (a fresh one would cost an
+    /// allocation and its zeroing per image).
+    private var scratch: [UInt8] = []
 
     /// Creates a decoder.
     public init(file: CARFile) {
@@ -267,13 +270,17 @@ public final class CARDecoder {
     }
 
     /// deepmap2 and deepmap-LZFSE: every chunk (or the whole bitmap) is one record covering its rows, decoded
-    /// straight into the image's rows (``Deepmap2Decoder``, ``DeepmapLZFSEDecoder``).
+    /// straight into the image's RGBA rows (``Deepmap2Decoder``, ``DeepmapLZFSEDecoder``): no copy, no conversion
+    /// pass, and the tiles' scratch buffer is the decoder's, kept from one image to the next.
     private func decodeDeepmap(_ rendition: CARRendition, _ bitmap: CARBitmap, bytesPerPixel: Int) throws(CARError) -> DecodedImage {
         let width = rendition.width, height = rendition.height
-        let rowBytes = width * bytesPerPixel
-        var raw = [UInt8](repeating: 0, count: rowBytes * height)
-        let result = raw.withUnsafeMutableBytes { output in
-            Result { () throws(CARError) in
+        let rowBytes = width * 4
+        var failure: CARError?
+        // Every byte is written when decoding succeeds: the chunks must cover every row and the tiles every pixel.
+        let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, initialized in
+            initialized = 0
+            let output = UnsafeMutableRawBufferPointer(buffer)
+            do throws(CARError) {
                 var row = 0
                 for chunk in bitmap.chunks {
                     let rows = chunk.rows ?? (height - row)
@@ -283,19 +290,26 @@ public final class CARDecoder {
                     let target = UnsafeMutableRawBufferPointer(rebasing: output[(row * rowBytes)...])
                     let record = chunk.data.named("\(bitmap.compression.name) record of \(rendition.name)")
                     if case .deepmap2 = bitmap.compression {
-                        try Deepmap2Decoder.decode(record, width: width, height: rows, bytesPerPixel: bytesPerPixel, into: target, rowBytes: rowBytes)
+                        try Deepmap2Decoder.decode(
+                            record, width: width, height: rows, bytesPerPixel: bytesPerPixel, layout: .rgba, into: target, rowBytes: rowBytes,
+                            scratch: &scratch)
                     } else {
-                        try DeepmapLZFSEDecoder.decode(record, width: width, height: rows, bytesPerPixel: bytesPerPixel, into: target, rowBytes: rowBytes)
+                        try DeepmapLZFSEDecoder.decode(
+                            record, width: width, height: rows, bytesPerPixel: bytesPerPixel, layout: .rgba, into: target, rowBytes: rowBytes,
+                            scratch: &scratch)
                     }
                     row += rows
                 }
                 guard row == height else {
                     throw CARError(.truncated, "bitmap of \(rendition.name)", offset: rendition.offset, "the chunks cover \(row) of \(height) rows")
                 }
+                initialized = rowBytes * height
+            } catch {
+                failure = error
             }
         }
-        try result.get()
-        return Self.toRGBA(raw, width: width, height: height, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel)
+        if let failure { throw failure }
+        return DecodedImage(width: width, height: height, premultiplied: true, pixels: pixels)
     }
 
     /// CoreUI's `rle`: a header (a format word, width, height), one offset per row (from the record's start;

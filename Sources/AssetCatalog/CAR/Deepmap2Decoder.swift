@@ -42,49 +42,58 @@ public enum Deepmap2Decoder {
     /// ``CARError``.
     public static func decode(_ record: CARBytes, width: Int, height: Int, bytesPerPixel: Int) throws(CARError) -> [UInt8] {
         try DeepmapTiles.decodeWhole(record, width: width, height: height, bytesPerPixel: bytesPerPixel) {
-            (record, width, height, bytesPerPixel, output, rowBytes) throws(CARError) in
-            try decode(record, width: width, height: height, bytesPerPixel: bytesPerPixel, into: output, rowBytes: rowBytes)
+            (record, width, height, bytesPerPixel, output, rowBytes, scratch) throws(CARError) in
+            try decode(record, width: width, height: height, bytesPerPixel: bytesPerPixel, into: output, rowBytes: rowBytes, scratch: &scratch)
         }
     }
 
-    /// Decodes one record into `output`, `rowBytes` apart (the caller sized `output` for `height` rows).
+    /// Decodes one record into `output` in `layout`, `rowBytes` apart (the caller sized `output` for `height` rows);
+    /// `scratch` holds each tile's stream once inflated, and is kept by the caller from one record to the next.
     static func decode(
-        _ record: CARBytes, width: Int, height: Int, bytesPerPixel: Int, into output: UnsafeMutableRawBufferPointer, rowBytes: Int
+        _ record: CARBytes, width: Int, height: Int, bytesPerPixel: Int, layout: DeepmapTiles.Layout = .stored,
+        into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8]
     ) throws(CARError) {
         if let reason = unsupportedReason(record, bytesPerPixel: bytesPerPixel) {
             throw record.error(.outOfRange, at: 20, reason)
         }
         let blob = try DeepmapTiles.blob(
-            record, tag: "dmp2", width: width, height: height, bytesPerPixel: bytesPerPixel, output: output, rowBytes: rowBytes)
+            record, tag: "dmp2", width: width, height: height, bytesPerPixel: bytesPerPixel, layout: layout, output: output,
+            rowBytes: rowBytes)
         let mode = try blob.u8(4), quality = Int(try blob.u8(5))
         let tileWidth = Int(try blob.u16(8)), tileHeight = Int(try blob.u16(10))
         guard tileWidth > 0, tileHeight > 0 else { throw blob.error(.outOfRange, at: 8, "a tile of \(tileWidth)x\(tileHeight) pixels") }
+        let pixelBytes = layout.outputBytesPerPixel(bytesPerPixel)
         switch mode {
         case 1:
             // No compression, no tiles: the pixels follow the header, rows unpadded.
             let pixels = try blob.slice(12, width * height * bytesPerPixel, as: "deepmap2 pixels (mode 1)")
-            copyRows(pixels.buffer, width: width * bytesPerPixel, height: height, into: output, rowBytes: rowBytes)
+            DeepmapTiles.convertRows(pixels.buffer, width: width, height: height, bytesPerPixel: bytesPerPixel, layout: layout, into: output, rowBytes: rowBytes)
         case 2, 3:
             try decodeTiles(
                 blob, from: 12, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight,
-                bytesPerPixel: bytesPerPixel, into: output, rowBytes: rowBytes
+                pixelBytes: pixelBytes, into: output, rowBytes: rowBytes, scratch: &scratch
             ) { (tile, tileWidth, tileHeight, scratch, target) throws(CARError) in
                 if mode == 3 {
                     let needed = tileWidth * tileHeight * bytesPerPixel
                     _ = try DeepmapTiles.inflate(tile, minimum: needed, maximum: (needed + 15) & ~15, into: &scratch)
-                    scratch.withUnsafeBytes { copyRows($0, width: tileWidth * bytesPerPixel, height: tileHeight, into: target, rowBytes: rowBytes) }
+                    scratch.withUnsafeBytes {
+                        DeepmapTiles.convertRows(
+                            $0, width: tileWidth, height: tileHeight, bytesPerPixel: bytesPerPixel, layout: layout, into: target, rowBytes: rowBytes)
+                    }
                 } else {
                     let needed = DeepmapTiles.predictedTileSize(width: tileWidth, height: tileHeight, lanes: bytesPerPixel == 4 ? 3 : 1)
                     _ = try DeepmapTiles.inflate(tile, minimum: needed, maximum: (needed + 15) & ~15, into: &scratch)
                     try scratch.withBytes { buffer throws(CARError) in
                         try DeepmapTiles.reconstructPredicted(
-                            buffer, width: tileWidth, height: tileHeight, color: bytesPerPixel == 4, chromaShift: quality, into: target,
-                            rowBytes: rowBytes)
+                            buffer, width: tileWidth, height: tileHeight, color: bytesPerPixel == 4, chromaShift: quality, layout: layout,
+                            into: target, rowBytes: rowBytes)
                     }
                 }
             }
         case 4:
-            try decodePalette(blob, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight, into: output, rowBytes: rowBytes)
+            try decodePalette(
+                blob, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight, layout: layout, into: output, rowBytes: rowBytes,
+                scratch: &scratch)
         default:
             throw blob.error(.outOfRange, at: 4, "deepmap2 mode \(mode)")
         }
@@ -94,35 +103,53 @@ public enum Deepmap2Decoder {
     /// its alpha from an alpha plane the tile stores before the indices), the colours (4 bytes each, premultiplied
     /// BGRA), then tiles of one index byte per pixel.
     private static func decodePalette(
-        _ blob: CARBytes, width: Int, height: Int, tileWidth: Int, tileHeight: Int, into output: UnsafeMutableRawBufferPointer, rowBytes: Int
+        _ blob: CARBytes, width: Int, height: Int, tileWidth: Int, tileHeight: Int, layout: DeepmapTiles.Layout,
+        into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8]
     ) throws(CARError) {
         let count = Int(try blob.u16(12)), entrySize = Int(try blob.u16(14))
         guard (1...256).contains(count), entrySize == 3 || entrySize == 4 else {
             throw blob.error(.outOfRange, at: 12, "a palette of \(count) colours of \(entrySize) bytes (known: 1 to 256 colours of 3 or 4 bytes)")
         }
         let colors = try blob.slice(16, 4 * count, as: "deepmap2 palette")
-        try decodeTiles(
-            blob, from: 16 + 4 * count, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight, bytesPerPixel: 4,
-            into: output, rowBytes: rowBytes
-        ) { (tile, tileWidth, tileHeight, scratch, target) throws(CARError) in
-            let pixelCount = tileWidth * tileHeight
-            let needed = entrySize == 4 ? pixelCount : 2 * pixelCount
-            _ = try DeepmapTiles.inflate(tile, minimum: needed, maximum: (needed + 15) & ~15, into: &scratch)
-            try scratch.withBytes { buffer throws(CARError) in
-                let indices = entrySize == 4 ? 0 : pixelCount
-                let base = target.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                for y in 0..<tileHeight {
-                    let row = base + y * rowBytes
-                    for x in 0..<tileWidth {
-                        let at = y * tileWidth + x
-                        let index = Int(buffer[indices + at])
-                        guard index < count else {
-                            throw tile.error(.outOfRange, at: 0, "colour index \(index) of a \(count)-colour palette")
+        // The colours as the output's pixels (one 32-bit store each); with 3-byte entries alpha comes from the plane.
+        var table = [UInt32](repeating: 0, count: 256)
+        for index in 0..<count {
+            let stored = UInt32(littleEndian: colors.buffer.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
+            let pixel = layout == .rgba ? stored & 0xFF00_FF00 | (stored >> 16) & 0xFF | (stored & 0xFF) << 16 : stored
+            table[index] = entrySize == 4 ? pixel : pixel & 0x00FF_FFFF
+        }
+        try table.withUnsafeBufferPointer { table throws(CARError) in
+            try decodeTiles(
+                blob, from: 16 + 4 * count, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight, pixelBytes: 4,
+                into: output, rowBytes: rowBytes, scratch: &scratch
+            ) { (tile, tileWidth, tileHeight, scratch, target) throws(CARError) in
+                let pixelCount = tileWidth * tileHeight
+                let needed = entrySize == 4 ? pixelCount : 2 * pixelCount
+                _ = try DeepmapTiles.inflate(tile, minimum: needed, maximum: (needed + 15) & ~15, into: &scratch)
+                try scratch.withBytes { buffer throws(CARError) in
+                    let alpha = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                    let indices = entrySize == 4 ? alpha : alpha + pixelCount
+                    // Every index is checked before any is used (one pass the compiler vectorises), so the lookups
+                    // below need no check of their own.
+                    var largest: UInt8 = 0
+                    for at in 0..<pixelCount { largest = max(largest, indices[at]) }
+                    guard Int(largest) < count else {
+                        throw tile.error(.outOfRange, at: 0, "colour index \(largest) of a \(count)-colour palette")
+                    }
+                    let base = target.baseAddress!
+                    for y in 0..<tileHeight {
+                        let row = base + y * rowBytes, rowIndices = indices + y * tileWidth
+                        if entrySize == 4 {
+                            for x in 0..<tileWidth {
+                                row.storeBytes(of: table[Int(rowIndices[x])].littleEndian, toByteOffset: 4 * x, as: UInt32.self)
+                            }
+                        } else {
+                            let rowAlpha = alpha + y * tileWidth
+                            for x in 0..<tileWidth {
+                                let pixel = table[Int(rowIndices[x])] | UInt32(rowAlpha[x]) << 24
+                                row.storeBytes(of: pixel.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
+                            }
                         }
-                        row[4 * x] = colors.buffer[4 * index]
-                        row[4 * x + 1] = colors.buffer[4 * index + 1]
-                        row[4 * x + 2] = colors.buffer[4 * index + 2]
-                        row[4 * x + 3] = entrySize == 4 ? colors.buffer[4 * index + 3] : buffer[at]
                     }
                 }
             }
@@ -130,10 +157,10 @@ public enum Deepmap2Decoder {
     }
 
     /// Walks the tiles in row order from `offset` of `blob`, each clipped to the image, handing each stream, its
-    /// size, a scratch buffer and the output at its top-left corner to `body`.
+    /// size, the scratch buffer and the output at its top-left corner (`pixelBytes` an output pixel) to `body`.
     private static func decodeTiles(
-        _ blob: CARBytes, from offset: Int, width: Int, height: Int, tileWidth: Int, tileHeight: Int, bytesPerPixel: Int,
-        into output: UnsafeMutableRawBufferPointer, rowBytes: Int,
+        _ blob: CARBytes, from offset: Int, width: Int, height: Int, tileWidth: Int, tileHeight: Int, pixelBytes: Int,
+        into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8],
         _ body: (CARBytes, Int, Int, inout [UInt8], UnsafeMutableRawBufferPointer) throws(CARError) -> Void
     ) throws(CARError) {
         let columns = (width + tileWidth - 1) / tileWidth, rows = (height + tileHeight - 1) / tileHeight
@@ -141,23 +168,16 @@ public enum Deepmap2Decoder {
         guard columns * rows <= (blob.count - offset) / 4 else {
             throw blob.error(.truncated, at: offset, "\(columns * rows) tiles of \(tileWidth)x\(tileHeight) do not fit in \(blob.count) bytes")
         }
-        var scratch: [UInt8] = []
         var at = offset
         for row in 0..<rows {
             for column in 0..<columns {
                 let x = column * tileWidth, y = row * tileHeight
                 let (stream, next) = try DeepmapTiles.tile(blob, at: at, name: "deepmap2 tile \(row * columns + column)")
-                let target = UnsafeMutableRawBufferPointer(rebasing: output[(y * rowBytes + x * bytesPerPixel)...])
+                let target = UnsafeMutableRawBufferPointer(rebasing: output[(y * rowBytes + x * pixelBytes)...])
                 try body(stream, min(tileWidth, width - x), min(tileHeight, height - y), &scratch, target)
                 at = next
             }
         }
-    }
-
-    /// Copies `height` rows of `width` bytes, packed in `source`, to rows `rowBytes` apart.
-    static func copyRows(_ source: UnsafeRawBufferPointer, width: Int, height: Int, into output: UnsafeMutableRawBufferPointer, rowBytes: Int) {
-        guard let from = source.baseAddress, let to = output.baseAddress else { return }
-        for y in 0..<height { (to + y * rowBytes).copyMemory(from: from + y * width, byteCount: width) }
     }
 
     /// A name for a deepmap pixel-format code (libdm2's table).

@@ -41,45 +41,49 @@ public enum DeepmapLZFSEDecoder {
     /// BGRA (`bytesPerPixel` 4) or grey + alpha (2), rows unpadded. Damage throws ``CARError``.
     public static func decode(_ record: CARBytes, width: Int, height: Int, bytesPerPixel: Int) throws(CARError) -> [UInt8] {
         try DeepmapTiles.decodeWhole(record, width: width, height: height, bytesPerPixel: bytesPerPixel) {
-            (record, width, height, bytesPerPixel, output, rowBytes) throws(CARError) in
-            try decode(record, width: width, height: height, bytesPerPixel: bytesPerPixel, into: output, rowBytes: rowBytes)
+            (record, width, height, bytesPerPixel, output, rowBytes, scratch) throws(CARError) in
+            try decode(record, width: width, height: height, bytesPerPixel: bytesPerPixel, into: output, rowBytes: rowBytes, scratch: &scratch)
         }
     }
 
-    /// Decodes one record into `output`, `rowBytes` apart (the caller sized `output` for `height` rows).
+    /// Decodes one record into `output` in `layout`, `rowBytes` apart (the caller sized `output` for `height` rows);
+    /// `scratch` holds each tile's stream once inflated, and is kept by the caller from one record to the next.
     static func decode(
-        _ record: CARBytes, width: Int, height: Int, bytesPerPixel: Int, into output: UnsafeMutableRawBufferPointer, rowBytes: Int
+        _ record: CARBytes, width: Int, height: Int, bytesPerPixel: Int, layout: DeepmapTiles.Layout = .stored,
+        into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8]
     ) throws(CARError) {
         if let reason = unsupportedReason(record, bytesPerPixel: bytesPerPixel) {
             throw record.error(.outOfRange, at: 20, reason)
         }
         let blob = try DeepmapTiles.blob(
-            record, tag: "dmap", width: width, height: height, bytesPerPixel: bytesPerPixel, output: output, rowBytes: rowBytes)
+            record, tag: "dmap", width: width, height: height, bytesPerPixel: bytesPerPixel, layout: layout, output: output,
+            rowBytes: rowBytes)
+        let pixelBytes = layout.outputBytesPerPixel(bytesPerPixel)
         let mode = try blob.u8(4), quality = Int(try blob.u8(5))
         let columns = (width + tileSide - 1) / tileSide, rows = (height + tileSide - 1) / tileSide
         guard columns * rows <= (blob.count - 8) / 4 else {
             throw blob.error(.truncated, at: 8, "\(columns * rows) tiles do not fit in \(blob.count) bytes")
         }
-        var scratch: [UInt8] = []
         var at = 8
         for row in 0..<rows {
             for column in 0..<columns {
                 let x = column * tileSide, y = row * tileSide
                 let tileWidth = min(tileSide, width - x), tileHeight = min(tileSide, height - y)
                 let (stream, next) = try DeepmapTiles.tile(blob, at: at, name: "deepmap-lzfse tile \(row * columns + column)")
-                let target = UnsafeMutableRawBufferPointer(rebasing: output[(y * rowBytes + x * bytesPerPixel)...])
+                let target = UnsafeMutableRawBufferPointer(rebasing: output[(y * rowBytes + x * pixelBytes)...])
                 if mode == 3 {
                     let needed = tileWidth * tileHeight * bytesPerPixel
                     _ = try DeepmapTiles.inflate(stream, minimum: needed, maximum: (needed + 15) & ~15, into: &scratch)
                     scratch.withUnsafeBytes {
-                        Deepmap2Decoder.copyRows($0, width: tileWidth * bytesPerPixel, height: tileHeight, into: target, rowBytes: rowBytes)
+                        DeepmapTiles.convertRows(
+                            $0, width: tileWidth, height: tileHeight, bytesPerPixel: bytesPerPixel, layout: layout, into: target, rowBytes: rowBytes)
                     }
                 } else {
                     let needed = DeepmapTiles.predictedTileSize(width: tileWidth, height: tileHeight, lanes: bytesPerPixel == 4 ? 3 : 1)
                     _ = try DeepmapTiles.inflate(stream, minimum: needed, maximum: (needed + 15) & ~15, into: &scratch)
                     try scratch.withBytes { buffer throws(CARError) in
                         try DeepmapTiles.reconstructPredicted(
-                            buffer, width: tileWidth, height: tileHeight, color: bytesPerPixel == 4, chromaShift: quality, into: target,
+                            buffer, width: tileWidth, height: tileHeight, color: bytesPerPixel == 4, chromaShift: quality, layout: layout, into: target,
                             rowBytes: rowBytes)
                     }
                 }

@@ -5,6 +5,23 @@
 /// (`docs/deepmap2.md`) describe mode 2; the samples of ../shared/cars confirmed every detail used here against
 /// the LZFSE copies of the same images.
 enum DeepmapTiles {
+    /// How a decoder lays out the pixels it writes.
+    enum Layout {
+        /// As CoreUI stores them: premultiplied BGRA, or grey + alpha (2 bytes a pixel).
+        case stored
+        /// Premultiplied 8-bit RGBA whatever the stored format (grey repeated in red, green and blue): what
+        /// ``CARDecoder`` returns, written in the same pass that decodes, so no conversion pass follows.
+        case rgba
+
+        /// The bytes a pixel takes in the output for pixels stored in `bytesPerPixel` bytes.
+        func outputBytesPerPixel(_ bytesPerPixel: Int) -> Int {
+            switch self {
+            case .stored: return bytesPerPixel
+            case .rgba: return 4
+            }
+        }
+    }
+
     /// The bytes a predicted (mode 2) tile of `width` × `height` decompresses to: an alpha plane (`width × height`),
     /// one predictor per row (`height`), then a high and a low byte plane of `lanes × width × height` residuals;
     /// the encoder pads the whole to a multiple of 16.
@@ -42,7 +59,7 @@ enum DeepmapTiles {
     /// the size; what both decoders' public `decode` share.
     static func decodeWhole(
         _ record: CARBytes, width: Int, height: Int, bytesPerPixel: Int,
-        _ body: (CARBytes, Int, Int, Int, UnsafeMutableRawBufferPointer, Int) throws(CARError) -> Void
+        _ body: (CARBytes, Int, Int, Int, UnsafeMutableRawBufferPointer, Int, inout [UInt8]) throws(CARError) -> Void
     ) throws(CARError) -> [UInt8] {
         guard width > 0, height > 0, bytesPerPixel == 2 || bytesPerPixel == 4 else {
             throw record.error(.outOfRange, at: 0, "\(width)x\(height) pixels of \(bytesPerPixel) bytes cannot be deepmap")
@@ -50,8 +67,9 @@ enum DeepmapTiles {
         let (size, overflow) = width.multipliedReportingOverflow(by: height * bytesPerPixel)
         guard !overflow else { throw record.error(.outOfRange, at: 0, "\(width)x\(height) pixels overflow") }
         var pixels = [UInt8](repeating: 0, count: size)
+        var scratch: [UInt8] = []
         try pixels.withMutableBytes { output throws(CARError) in
-            try body(record, width, height, bytesPerPixel, output, width * bytesPerPixel)
+            try body(record, width, height, bytesPerPixel, output, width * bytesPerPixel, &scratch)
         }
         return pixels
     }
@@ -59,7 +77,8 @@ enum DeepmapTiles {
     /// The blob of a record: after the 16-byte prefix (a version, the pixel format, the blob's length as 8 bytes),
     /// checked to start with `tag` and to fit `output` for `height` rows.
     static func blob(
-        _ record: CARBytes, tag: String, width: Int, height: Int, bytesPerPixel: Int, output: UnsafeMutableRawBufferPointer, rowBytes: Int
+        _ record: CARBytes, tag: String, width: Int, height: Int, bytesPerPixel: Int, layout: Layout, output: UnsafeMutableRawBufferPointer,
+        rowBytes: Int
     ) throws(CARError) -> CARBytes {
         let length = try record.u32(8), high = try record.u32(12)
         guard high == 0, length <= UInt32(Int32.max) else {
@@ -67,7 +86,8 @@ enum DeepmapTiles {
         }
         let blob = try record.slice(16, Int(length), as: "\(tag) blob")
         guard try blob.tag(0) == tag else { throw blob.error(.badMagic, at: 0, "expected the tag \(tag)") }
-        guard rowBytes >= width * bytesPerPixel, output.count >= rowBytes * (height - 1) + width * bytesPerPixel else {
+        let pixelBytes = layout.outputBytesPerPixel(bytesPerPixel)
+        guard width > 0, height > 0, rowBytes >= width * pixelBytes, output.count >= rowBytes * (height - 1) + width * pixelBytes else {
             throw blob.error(.outOfRange, at: 0, "the output cannot hold \(width)x\(height) pixels")
         }
         return blob
@@ -80,7 +100,44 @@ enum DeepmapTiles {
         return (stream, offset + 4 + length)
     }
 
-    /// Reconstructs a predicted (mode 2) tile into `output` (premultiplied BGRA or grey + alpha, `rowBytes` apart).
+    /// Copies `height` rows of `width` stored pixels (`bytesPerPixel` 4: BGRA, 2: grey + alpha), packed in `source`,
+    /// to rows `rowBytes` apart in `layout`.
+    ///
+    /// - Precondition: `source` holds `width × height × bytesPerPixel` bytes and `output` `height` rows of `rowBytes`
+    ///   from its start, `rowBytes` at least `width` output pixels (the callers check both).
+    static func convertRows(
+        _ source: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerPixel: Int, layout: Layout,
+        into output: UnsafeMutableRawBufferPointer, rowBytes: Int
+    ) {
+        guard let from = source.baseAddress, let to = output.baseAddress else { return }
+        let sourceRow = width * bytesPerPixel
+        switch layout {
+        case .stored:
+            for y in 0..<height { (to + y * rowBytes).copyMemory(from: from + y * sourceRow, byteCount: sourceRow) }
+        case .rgba where bytesPerPixel == 4:
+            for y in 0..<height {
+                let row = from + y * sourceRow, target = to + y * rowBytes
+                for x in 0..<width {
+                    // Blue and red trade places; green and alpha stay.
+                    let pixel = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self))
+                    let swapped = pixel & 0xFF00_FF00 | (pixel >> 16) & 0xFF | (pixel & 0xFF) << 16
+                    target.storeBytes(of: swapped.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
+                }
+            }
+        case .rgba:
+            for y in 0..<height {
+                let row = from + y * sourceRow, target = to + y * rowBytes
+                for x in 0..<width {
+                    let pair = UInt32(UInt16(littleEndian: row.loadUnaligned(fromByteOffset: 2 * x, as: UInt16.self)))
+                    let grey = pair & 0xFF, alpha = pair >> 8
+                    target.storeBytes(of: (grey &* 0x01_0101 | alpha << 24).littleEndian, toByteOffset: 4 * x, as: UInt32.self)
+                }
+            }
+        }
+    }
+
+    /// Reconstructs a predicted (mode 2) tile into `output` (premultiplied BGRA or grey + alpha as stored, or RGBA as
+    /// `layout` says, `rowBytes` apart).
     ///
     /// Each value is predicted from its left neighbour, the one above, both (mean or a gradient choice), or not at all,
     /// as the row's predictor byte says; the residual is stored zigzag-coded in a high and a low byte plane, and
@@ -89,10 +146,10 @@ enum DeepmapTiles {
     /// `1 << chromaShift`); grey tiles one. The alpha plane is stored as it is.
     ///
     /// - Precondition: `tile` holds at least ``predictedTileSize(width:height:lanes:)`` bytes and `output` holds
-    ///   `height` rows of `rowBytes` from its start, with `rowBytes >= width × (color ? 4 : 2)`; the callers check
-    ///   both before calling.
+    ///   `height` rows of `rowBytes` from its start, with `rowBytes` at least `width` output pixels; the callers
+    ///   check both before calling.
     static func reconstructPredicted(
-        _ tile: UnsafeRawBufferPointer, width: Int, height: Int, color: Bool, chromaShift: Int,
+        _ tile: UnsafeRawBufferPointer, width: Int, height: Int, color: Bool, chromaShift: Int, layout: Layout,
         into output: UnsafeMutableRawBufferPointer, rowBytes: Int
     ) throws(CARError) {
         let lanes = color ? 3 : 1
@@ -155,6 +212,8 @@ enum DeepmapTiles {
                 let target = output.baseAddress!.assumingMemoryBound(to: UInt8.self) + y * rowBytes
                 let rowAlpha = alpha + y * width
                 if color {
+                    // Stored, the transform's first output is the first byte (blue of BGRA); in RGBA it is the third.
+                    let first = layout == .rgba ? 2 : 0, third = 2 - first
                     for x in 0..<width {
                         let luma = current[3 * x]
                         let co = current[3 * x + 1] &<< Int16(chromaShift), cg = current[3 * x + 2] &<< Int16(chromaShift)
@@ -164,14 +223,21 @@ enum DeepmapTiles {
                         let red = co &+ blue
                         // The transform's first output lands in the buffer's first byte (blue of BGRA); values outside
                         // 0...255 keep their low byte, as CoreUI's conversion does.
-                        target[4 * x] = UInt8(truncatingIfNeeded: red)
+                        target[4 * x + first] = UInt8(truncatingIfNeeded: red)
                         target[4 * x + 1] = UInt8(truncatingIfNeeded: green)
-                        target[4 * x + 2] = UInt8(truncatingIfNeeded: blue)
+                        target[4 * x + third] = UInt8(truncatingIfNeeded: blue)
                         target[4 * x + 3] = rowAlpha[x]
+                    }
+                } else if layout == .rgba {
+                    for x in 0..<width {
+                        // Grey is clamped, and the clamped value is what the next row predicts from.
+                        let grey = min(max(current[x], 0), 255)
+                        current[x] = grey
+                        let value = UInt32(grey) &* 0x01_0101 | UInt32(rowAlpha[x]) << 24
+                        UnsafeMutableRawPointer(target).storeBytes(of: value.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
                     }
                 } else {
                     for x in 0..<width {
-                        // Grey is clamped, and the clamped value is what the next row predicts from.
                         let grey = min(max(current[x], 0), 255)
                         current[x] = grey
                         target[2 * x] = UInt8(grey)

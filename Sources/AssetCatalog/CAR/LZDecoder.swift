@@ -61,7 +61,8 @@ public enum LZDecoder {
     }
 
     /// Decodes a raw LZVN stream into `destination` and returns the bytes written (the stream's end-of-stream
-    /// opcode ends it; a stream that would write past `destination` fails with ``Failure/outputFull``).
+    /// opcode ends it; a stream that would write past `destination` fails with ``Failure/outputFull``). Bytes of
+    /// `destination` after those written may be changed too (the copies run 16 bytes at a time).
     public static func lzvn(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
         guard let target = destination.baseAddress else { throw .outputFull }
         var written = 0

@@ -28,6 +28,8 @@ assetc_lz_status assetc_lzfse_decoded_size(const uint8_t *src, size_t src_size, 
 
 /// Decodes a raw LZVN stream (no block header) that ends with the end-of-stream opcode, into
 /// dst starting at offset `dst_start` (matches may reach back into dst[0..<dst_start]).
+/// Never writes outside [dst, dst+dst_capacity), but its 16-byte copies may change up to 31 bytes of that range
+/// after the `*written` bytes it produced: a caller must not keep data there.
 assetc_lz_status assetc_lzvn_decode(const uint8_t *src, size_t src_size, uint8_t *dst, size_t dst_start,
                                     size_t dst_capacity, size_t *written, size_t *consumed);
 

@@ -94,4 +94,45 @@ struct LZDecoderTests {
             _ = try? Self.lzvn(damaged, size: 3000)
         }
     }
+
+    @Test("a bvx2 header whose size field is under its 32 fixed bytes is damage, not an endless walk (FuzzLZ finding)")
+    func shortCompressedHeader() {
+        // Found by FuzzLZ: a header size of 0 and empty payloads left the size walk on the same block for ever.
+        for size: UInt8 in [0, 1, 31] {
+            let stream = Array("bvx2".utf8) + [UInt8](repeating: 0, count: 20) + [size, 0, 0, 0, 0, 0, 0, 0] + Array("bvx$".utf8)
+            let result = stream.withUnsafeBytes { buffer in Result { () throws(LZDecoder.Failure) in try LZDecoder.lzfseDecodedSize(buffer) } }
+            #expect(throws: LZDecoder.Failure.corrupt) { try result.get() }
+            #expect(throws: LZDecoder.Failure.self) { try Self.lzfse(stream, size: 0) }
+        }
+    }
+
+    @Test("matches of every short distance and many lengths repeat the right bytes, to the last byte of the output")
+    func shortDistanceMatches() throws {
+        // Hand-written LZVN: `distance` literals, a match of 10 at that distance (LLMMMDDD DDDDDDDD), then matches at
+        // the previous distance (1111MMMM, or 11110000 and a length byte) adding `extra`, and the end-of-stream opcode.
+        // The output ends where the stream does, so the last copies take the careful path and the earlier the fast one.
+        for distance in Array(1...20) + [24, 31, 32, 33, 64, 200] {
+            for extra in [0, 1, 5, 15, 16, 17, 31, 40, 100, 271, 600] {
+                var stream: [UInt8] = distance < 16 ? [0xE0 | UInt8(distance)] : [0xE0, UInt8(distance - 16)]
+                let literals = (0..<distance).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+                stream += literals
+                stream += [0x38 | UInt8(distance >> 8), UInt8(distance & 0xFF)]
+                var left = extra
+                while left > 0 {
+                    if left >= 16 {
+                        let step = min(left, 271)
+                        stream += [0xF0, UInt8(step - 16)]
+                        left -= step
+                    } else {
+                        stream.append(0xF0 | UInt8(left))
+                        left = 0
+                    }
+                }
+                stream += [0x06, 0, 0, 0, 0, 0, 0, 0]
+                let size = distance + 10 + extra
+                let expected = (0..<size).map { literals[$0 % distance] }
+                #expect(try Self.lzvn(stream, size: size) == expected, "distance \(distance), length \(10 + extra)")
+            }
+        }
+    }
 }
