@@ -70,9 +70,12 @@ final class SizeFixture {
         CatalogReader().read([root])
     }
 
-    /// The catalog compiled for iOS, in memory.
+    /// The catalog compiled for iOS, in memory; without packed atlases, so that each image keeps its own bytes
+    /// and the tests see the diff's arithmetic rather than the atlases' (a car with atlases lists them as assets
+    /// of their own, as Xcode's cars do: `DiffCommandTests`).
     static func car(_ root: String) throws -> CARFile {
-        let options = CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", toolVersion: "test")
+        var options = CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", toolVersion: "test")
+        options.packsAtlases = false
         return try CARFile(bytes: try CARCompiler(options: options).compile(index(root)).car)
     }
 

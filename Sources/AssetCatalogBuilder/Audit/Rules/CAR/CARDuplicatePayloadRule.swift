@@ -11,7 +11,8 @@ public struct CARDuplicatePayloadRule: AuditRule {
         image sets, or into the light and dark slots of one, ships twice and is downloaded twice. Keep one set \
         and reference it from code, or leave the dark slot empty when it would be the same image. Payloads \
         smaller than `min-bytes` and app icons (whose slots of the same pixel size Xcode stores apart) are not \
-        reported.
+        reported, nor are small images packed into a shared atlas (at most 128 pixels a side, on targets with \
+        LZFSE): their pixels are part of the atlas's payload, not payloads of their own.
         """
     public static let options = [
         AuditRuleOption(
@@ -20,17 +21,17 @@ public struct CARDuplicatePayloadRule: AuditRule {
     ]
     public static let triggeringExamples = [
         AuditExample.compiled(
-            "The same 40×40 PNG in two image sets",
+            "The same 200×200 PNG in two image sets",
             files: AuditExample.merged(
-                AuditExample.imageSet("Star", [ExampleVariant("star.png", scale: "2x", .png(40, 40))]),
-                AuditExample.imageSet("StarCopy", [ExampleVariant("star.png", scale: "2x", .png(40, 40))])))
+                AuditExample.imageSet("Star", [ExampleVariant("star.png", scale: "2x", .png(200, 200))]),
+                AuditExample.imageSet("StarCopy", [ExampleVariant("star.png", scale: "2x", .png(200, 200))])))
     ]
     public static let nonTriggeringExamples = [
         AuditExample.compiled(
             "Two image sets with different images",
             files: AuditExample.merged(
-                AuditExample.imageSet("Star", [ExampleVariant("star.png", scale: "2x", .png(40, 40))]),
-                AuditExample.imageSet("Moon", [ExampleVariant("moon.png", scale: "2x", .png(40, 42))])))
+                AuditExample.imageSet("Star", [ExampleVariant("star.png", scale: "2x", .png(200, 200))]),
+                AuditExample.imageSet("Moon", [ExampleVariant("moon.png", scale: "2x", .png(200, 210))])))
     ]
 
     public init() {}
