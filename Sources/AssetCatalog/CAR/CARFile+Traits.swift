@@ -21,7 +21,8 @@ extension CARFile {
         case 8: traits.idiom = .vision
         default: break
         }
-        traits.displayScale = DisplayScale(Int(key[.scale]))
+        // A colour has no scale (a colour set names none): Xcode 26 keys it at 1 (sudoku), assetc before it at 0.
+        traits.displayScale = rendition.layout == Self.colorLayout ? nil : DisplayScale(Int(key[.scale]))
         if key[.displayGamut] == 1 { traits.displayGamut = .displayP3 }
         // Observed in Apple's macOS theme: right-to-left artwork (`…RTL`) is 4, mirrored left-to-right artwork 5.
         switch key[.direction] {
@@ -40,6 +41,9 @@ extension CARFile {
         }
         return traits
     }
+
+    /// The layout of a colour rendition (`RLOC`).
+    static let colorLayout: UInt16 = 1009
 
     private static func sizeClass(_ value: UInt16) -> SizeClass? {
         switch value {

@@ -20,13 +20,13 @@ struct SystemColorCompileTests {
         return (index, compiled, try CARFile(bytes: compiled.car))
     }
 
-    /// The payload bytes of the facet's only rendition (a colour has no info tags: the payload follows the
-    /// 184-byte CSI header).
+    /// The payload bytes of the facet's only rendition: after the 184-byte CSI header and a colour's two info tags
+    /// (1004 and 1006, as sudoku's colours have: 8 + 8 and 8 + 4 bytes), keyed at scale 1 as Xcode 26 keys them.
     static func payload(_ compiled: CompiledCatalog, _ car: CARFile, _ name: String) throws -> [UInt8] {
         let facet = try #require(car.facets.first { $0.name == name }, "no facet \(name)")
         let rendition = try #require(facet.renditions.first.map { car.renditions[$0] })
-        #expect(rendition.layout == 1009 && rendition.infoTags.isEmpty, "\(name)")
-        return Array(compiled.car[(rendition.offset + 184)..<(rendition.offset + rendition.byteCount)])
+        #expect(rendition.layout == 1009 && rendition.infoTags.map(\.tag) == [1004, 1006] && rendition.key[.scale] == 1, "\(name)")
+        return Array(compiled.car[(rendition.offset + 184 + 28)..<(rendition.offset + rendition.byteCount)])
     }
 
     static let blue = #"[{"idiom":"universal","color":{"platform":"ios","reference":"systemBlueColor"}}]"#

@@ -65,6 +65,30 @@ struct XcodeStructureTests {
         #expect(CARCompiler.appearanceValue(light, [:], platform: .macosx) == 8)
     }
 
+    /// sudoku (Xcode 26, built for the app icon `App`): a `.iconset` beside it is compiled too, its sizes numbered
+    /// from 1; colours are keyed at scale 1; colours and multisize sets carry tags 1004 (opacity 0) and 1006 (1).
+    @Test func iconSetsColoursAndMultisizeSetsAreWrittenAsSudokusAre() throws {
+        let fixture = try Self.fixture(dark: false)
+        try fixture.png("Other.iconset/icon_16x16.png", width: 16, height: 16)
+        try fixture.png("Other.iconset/icon_32x32@2x.png", width: 64, height: 64)
+        try fixture.contents(
+            "Tint.colorset",
+            #"{"colors":[{"color":{"color-space":"srgb","components":{"alpha":"1","blue":"0.5","green":"0.25","red":"0"}},"idiom":"universal"}],"#
+                + #""info":{"author":"xcode","version":1}}"#)
+        let car = try Self.compile(fixture.read(), .macosx).car
+        let other = car.renditions.filter { $0.name.hasPrefix("icon_") && $0.key[.part] == 220 }
+        #expect(Set(other.map { "\($0.name) \($0.key[.dimension2]) \($0.key[.scale])" }) == ["icon_16x16.png 1 1", "icon_32x32@2x.png 2 2"])
+        // The named app icon set keeps its numbering from 0.
+        #expect(car.renditions.contains { $0.name == "i64.png" && $0.key[.dimension2] == 0 })
+        let pixelless = [(1004 as UInt32, [UInt8](repeating: 0, count: 8)), (1006, [1, 0, 0, 0])]
+        let color = try #require(car.renditions.first { $0.name == "Tint" })
+        #expect(color.key[.scale] == 1)
+        #expect(color.infoTags.map(\.tag) == pixelless.map(\.0) && color.infoTags.map(\.value.bytes) == pixelless.map(\.1))
+        let sets = car.renditions.filter { $0.key[.part] == 218 }
+        #expect(sets.count == 2)
+        for set in sets { #expect(set.infoTags.map(\.tag) == [1004, 1006] && set.infoTags.map(\.value.bytes) == pixelless.map(\.1)) }
+    }
+
     @Test func appIconSizesAreKeyedInDimension2AndTheLargestIsWhatCoreUIReturns() throws {
         let fixture = try Self.fixture(dark: false)
         let car = try Self.compile(fixture.read(), .macosx).car

@@ -88,6 +88,11 @@ enum CSIBuilder {
         return [(1001, slices), (1003, metrics), (1004, composition), (1006, orientation), (1007, rowBytes)]
     }
 
+    /// The info tags Xcode gives a rendition without pixels of its own (a colour, a gradient, a multisize set):
+    /// composition normal with opacity 0 (1004) and orientation 1 (1006). Seen on every such rendition of sudoku
+    /// (Xcode 26) and on heliport's multisize set (Xcode 13).
+    static let pixellessTags: [(tag: UInt32, bytes: [UInt8])] = [(1004, [UInt8](repeating: 0, count: 8)), (1006, [1, 0, 0, 0])]
+
     /// A UTI info tag (1005): length, a zero word, the NUL-terminated text padded to four bytes.
     static func utiTag(_ uti: String) -> (tag: UInt32, bytes: [UInt8]) {
         var text = Array(uti.utf8) + [0]

@@ -115,7 +115,7 @@ enum IconComposerRenditions {
         }
         return CSIBuilder.value(
             name: name, flags: 0, width: 0, height: 0, scale: 0, pixelFormat: nil, colorSpace: 0, layout: layoutGradient,
-            infoTags: [(1004, composition(opacity: 0)), (1006, orientation)], payload: payload)
+            infoTags: CSIBuilder.pixellessTags, payload: payload)
     }
 
     /// A colour of the icon: components as 32-bit floats widened to doubles, as Xcode stores them.
@@ -123,7 +123,7 @@ enum IconComposerRenditions {
         let components = color.isGray ? [color.red, color.alpha] : [color.red, color.green, color.blue, color.alpha]
         return CSIBuilder.value(
             name: name, flags: 0, width: 0, height: 0, scale: 0, pixelFormat: nil, colorSpace: 0, layout: CSIBuilder.layoutColor,
-            infoTags: [(1004, composition(opacity: 0)), (1006, orientation)],
+            infoTags: CSIBuilder.pixellessTags,
             payload: CSIBuilder.color(colorSpace: CARCompiler.colorSpaceID(color.colorSpace), components: components.map { Double(Float($0)) }))
     }
 

@@ -34,7 +34,7 @@ extension CARCompiler {
                     key: key,
                     value: CSIBuilder.value(
                         name: job.assetName, flags: 0, width: 0, height: 0, scale: 0, pixelFormat: nil, colorSpace: 0,
-                        layout: CSIBuilder.layoutColor, infoTags: [], payload: payload)))
+                        layout: CSIBuilder.layoutColor, infoTags: CSIBuilder.pixellessTags, payload: payload)))
         }
         if job.kind == .imageStack { return flattened(job, key: key, compression: compression.forIconsAndFlattenedImages) }
         let catalog = roots.path(job.sourceIndex)

@@ -31,6 +31,12 @@ struct CompilePlan: Sendable {
 }
 
 extension CARCompiler {
+    /// Whether `asset` is a macOS `.iconset` folder (an app icon without `Contents.json`), which Xcode compiles and
+    /// numbers differently from an `.appiconset`.
+    static func isIconSet(_ asset: Asset) -> Bool {
+        asset.kind == .appIcon && asset.path.hasSuffix(".iconset")
+    }
+
     /// The part of the facet of an asset of `kind` (Icon Composer icons' facets set theirs in ``iconComposerPlan``).
     static func facetPart(_ kind: AssetKind) -> UInt16 {
         switch kind {
@@ -59,7 +65,9 @@ extension CARCompiler {
             switch asset.kind {
             case .image, .color, .data, .imageStack: break
             case .appIcon:
-                if let appIcon = options.appIcon, asset.name != appIcon { continue }
+                // A macOS `.iconset` is compiled whichever app icon is named: sudoku's car (Xcode 26, built for
+                // `App`) holds its `Sudoku.iconset` too.
+                if let appIcon = options.appIcon, asset.name != appIcon, !Self.isIconSet(asset) { continue }
             case .brandAssets:
                 // Only a list of roles: its parts (image stacks, image sets) are assets of their own, and the
                 // roles go into the partial Info.plist (AppIconOutputs).
@@ -139,7 +147,10 @@ extension CARCompiler {
                 var entries: [(width: Int, height: Int, index: Int, idiom: UInt16)] = []
                 for (number, variant) in variants.enumerated() where keep(variant.traits, variant.attributes) {
                     guard let source = variant.source else { continue }
-                    let sizeIndex = variant.attributes["size"].flatMap { sizes.firstIndex(of: $0) } ?? 0
+                    // An app icon set numbers its sizes from 0, smallest first (heliport, Flex); a `.iconset` from 1
+                    // (sudoku's two, Xcode 26, where 16×16 is 1 and 512×512 is 5).
+                    let firstSizeIndex = Self.isIconSet(asset) ? 1 : 0
+                    let sizeIndex = firstSizeIndex + (variant.attributes["size"].flatMap { sizes.firstIndex(of: $0) } ?? 0)
                     if asset.kind == .appIcon, let size = variant.attributes["size"] {
                         let points = Self.points(size)
                         let idiom = options.platform.isMac && variant.traits.idiom == .mac ? 0 : Self.idiomValue(variant.traits, variant.attributes)
@@ -182,7 +193,8 @@ extension CARCompiler {
         for (number, job) in jobs.enumerated() {
             var key = Self.key(for: job, identifier: identifiers[job.facet], platform: options.platform)
             key[.localization] = job.attributes["locale"].flatMap { localeIDs[$0] } ?? 0
-            if job.color != nil { key[.scale] = 0 }
+            // Xcode 26 keys a colour at scale 1 (sudoku's AccentColor, as its Icon Composer colours).
+            if job.color != nil { key[.scale] = 1 }
             items.append(StreamItem(key: key, preferred: job.foldsMacIdiom && job.traits.idiom == .mac, work: .job(number)))
         }
         for set in multisize {
@@ -191,7 +203,7 @@ extension CARCompiler {
             key[.scale] = 1
             let value = CSIBuilder.value(
                 name: set.name, flags: 0, width: 0, height: 0, scale: 0, pixelFormat: nil, colorSpace: 0,
-                layout: CSIBuilder.layoutMultisizeSet, infoTags: [], payload: CSIBuilder.multisizeSet(set.entries))
+                layout: CSIBuilder.layoutMultisizeSet, infoTags: CSIBuilder.pixellessTags, payload: CSIBuilder.multisizeSet(set.entries))
             items.append(StreamItem(key: key, preferred: false, work: .ready(value)))
         }
         let (keyFormat, keyBytes, order) = Self.keyOrder(items, platform: options.platform)
