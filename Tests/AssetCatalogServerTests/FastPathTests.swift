@@ -88,7 +88,10 @@ struct FastPathTests {
         for field in expected.headers {
             #expect(answered[0].field(field.name.rawName) == field.value, "\(field.name)")
         }
-        #expect(answered[0].fields.count == expected.headers.count + 2)
+        // Nothing more than the route's fields, its Content-Length and a Date.
+        let routeNames = Set(expected.headers.map { $0.name.canonicalName }).union(["content-length", "date"])
+        #expect(Set(answered[0].fields.map(\.name)) == routeNames)
+        #expect(answered[0].fields.count == routeNames.count)
         #expect(answered[0].field("content-length") == String(expected.body.count))
         #expect(answered[0].field("date")?.hasSuffix(" GMT") == true)
         #expect(answered[0].field("connection") == nil)
