@@ -58,8 +58,7 @@ public final class AssetServer: Sendable {
         Response(answer(to: request.head, assetsPrefix: assetsPrefix))
     }
 
-    /// Answers a request for `{assetsPrefix}{name}`, counted in ``metrics``: what both the router's route and
-    /// ``AssetFastPathHandler`` send.
+    /// Answers a request for `{assetsPrefix}{name}` as the router hands it on, counted in ``metrics``.
     func answer(to head: HTTPRequest, assetsPrefix: String) -> AssetAnswer {
         answer(
             target: head.path ?? "/", isHead: head.method == .head, fields: AssetRequestFields(head.headerFields),
@@ -67,7 +66,7 @@ public final class AssetServer: Sendable {
     }
 
     /// Answers a `GET` (or with `isHead`, `HEAD`) of `target` (path and query, still percent-encoded), counted in
-    /// ``metrics``.
+    /// ``metrics``: what both the router's route and ``AssetFastPathHandler`` send.
     func answer(target: String, isHead: Bool, fields: AssetRequestFields, assetsPrefix: String) -> AssetAnswer {
         let start = ContinuousClock.now
         let (path, query) = Self.splitTarget(target)

@@ -94,6 +94,7 @@ public struct TraitRequest: Sendable, Hashable {
         hintedTraits(AssetRequestFields(headers))
     }
 
+    /// The hinted traits (as for `HTTPFields`) from the header fields an asset answer reads.
     static func hintedTraits(_ fields: AssetRequestFields) -> TraitCollection {
         var traits = TraitCollection()
         traits.displayScale = fields.devicePixelRatio.flatMap(scale(devicePixelRatio:))
