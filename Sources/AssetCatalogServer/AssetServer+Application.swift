@@ -2,6 +2,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOHTTP1
 import ServiceLifecycle
 
 /// Where and how a stand-alone ``AssetServer`` listens (what `assetc serve` runs).
@@ -51,19 +52,18 @@ extension AssetServer {
         addRoutes(to: router)
         let timeout = TimeAmount.nanoseconds(Int64(listener.requestTimeout.components.seconds) * 1_000_000_000
             + listener.requestTimeout.components.attoseconds / 1_000_000_000)
-        let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
-            maxHeaderFieldSize: listener.maximumFieldBytes, maxHeaderListSize: listener.maximumHeaderBytes,
-            maxHeaderFieldCount: listener.maximumHeaderCount)
+        var limits = NIOHTTPDecoderLimitConfiguration()
+        limits.maxHeaderFieldSize = listener.maximumFieldBytes
+        limits.maxHeaderListSize = listener.maximumHeaderBytes
+        limits.maxHeaderFieldCount = listener.maximumHeaderCount
+        let decoderLimits = limits
         let dates = HTTPDateCache()
-        // No Hummingbird idle timeout: RequestTimeoutHandler bounds idle and slow connections, and Hummingbird's
-        // would not see the requests the fast path answers, so it would close busy connections as idle.
-        let channel = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [
-                RequestTimeoutHandler(timeout: timeout), AssetFastPathHandler(server: self, dates: dates),
-            ],
-            httpDecoderConfiguration: decoder)
+        let server = HTTPServerBuilder { responder in
+            AssetHTTP1Channel(
+                responder: responder, server: self, requestTimeout: timeout, decoderLimits: decoderLimits, dates: dates)
+        }
         return Application(
-            router: router, server: .http1(configuration: channel),
+            router: router, server: server,
             configuration: ApplicationConfiguration(address: .hostname(listener.host, port: listener.port), serverName: nil),
             services: watcher.map { [$0] } ?? [],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? listener.port) },

@@ -58,13 +58,20 @@ public final class AssetServer: Sendable {
         Response(answer(to: request.head, assetsPrefix: assetsPrefix))
     }
 
-    /// Answers a request for `{assetsPrefix}{name}`, counted in ``metrics``: what both the router's route and
-    /// ``AssetFastPathHandler`` send.
+    /// Answers a request for `{assetsPrefix}{name}` as the router hands it on, counted in ``metrics``.
     func answer(to head: HTTPRequest, assetsPrefix: String) -> AssetAnswer {
+        answer(
+            target: head.path ?? "/", isHead: head.method == .head, fields: AssetRequestFields(head.headerFields),
+            assetsPrefix: assetsPrefix)
+    }
+
+    /// Answers a `GET` (or with `isHead`, `HEAD`) of `target` (path and query, still percent-encoded), counted in
+    /// ``metrics``: what both the router's route and ``AssetFastPathHandler`` send.
+    func answer(target: String, isHead: Bool, fields: AssetRequestFields, assetsPrefix: String) -> AssetAnswer {
         let start = ContinuousClock.now
-        let (path, query) = Self.splitTarget(head.path ?? "/")
-        var answer = assetAnswer(rawPath: path, rawQuery: query, headers: head.headerFields, assetsPrefix: assetsPrefix)
-        if head.method == .head { answer.omitsBody = true }
+        let (path, query) = Self.splitTarget(target)
+        var answer = assetAnswer(rawPath: path, rawQuery: query, fields: fields, assetsPrefix: assetsPrefix)
+        if isHead { answer.omitsBody = true }
         metrics.record(status: answer.status.code, bodyBytes: answer.omitsBody ? 0 : answer.body?.readableBytes ?? 0, since: start)
         return answer
     }
@@ -87,11 +94,11 @@ public final class AssetServer: Sendable {
     public func assetResponse(rawPath: String, rawQuery: String?, headers: HTTPFields, assetsPrefix: String = "/assets/")
         -> Response
     {
-        Response(assetAnswer(rawPath: rawPath, rawQuery: rawQuery, headers: headers, assetsPrefix: assetsPrefix))
+        Response(assetAnswer(rawPath: rawPath, rawQuery: rawQuery, fields: AssetRequestFields(headers), assetsPrefix: assetsPrefix))
     }
 
     /// ``assetResponse(rawPath:rawQuery:headers:assetsPrefix:)`` as status, headers and body.
-    func assetAnswer(rawPath: String, rawQuery: String?, headers: HTTPFields, assetsPrefix: String) -> AssetAnswer {
+    func assetAnswer(rawPath: String, rawQuery: String?, fields: AssetRequestFields, assetsPrefix: String) -> AssetAnswer {
         guard rawPath.hasPrefix(assetsPrefix) else { return .problem(.notFound, "not an asset path") }
         let encodedName = rawPath.utf8.dropFirst(assetsPrefix.utf8.count)
         // Each byte of a name takes at most three characters encoded.
@@ -115,13 +122,13 @@ public final class AssetServer: Sendable {
         }
         let traitRequest: TraitRequest
         do {
-            traitRequest = try TraitRequest(query: query, headers: headers)
+            traitRequest = try TraitRequest(query: query, fields: fields)
         } catch {
             return .problem(.badRequest, error.description)
         }
         let snapshot = store.current
         if let (catalog, asset) = snapshot.asset(named: name) {
-            return fileResponse(catalog, asset, traitRequest, headers: headers)
+            return fileResponse(catalog, asset, traitRequest, ifNoneMatch: fields.ifNoneMatch)
         }
         if name.hasSuffix(".json"), let (catalog, asset) = snapshot.asset(named: String(name.dropLast(5))) {
             return explanationResponse(catalog, asset, traitRequest, assetsPrefix: assetsPrefix)
@@ -130,7 +137,7 @@ public final class AssetServer: Sendable {
     }
 
     private func fileResponse(
-        _ catalog: any ServedCatalog, _ asset: ServedAsset, _ request: TraitRequest, headers requestHeaders: HTTPFields
+        _ catalog: any ServedCatalog, _ asset: ServedAsset, _ request: TraitRequest, ifNoneMatch: String?
     ) -> AssetAnswer {
         let vary = Self.hintHeaders(asset, request)
         let file: ServedFile
@@ -149,23 +156,19 @@ public final class AssetServer: Sendable {
                 logger.error("damaged variant", metadata: ["asset": "\(asset.name)", "problem": "\(message)"])
                 response = .problem(.internalServerError, "the catalog's bytes for this variant are damaged")
             }
-            addHintHeaders(&response.headers, vary: vary)
+            response.hintHeaders = vary
             return response
         }
         logger.debug(
             "asset", metadata: ["name": "\(asset.name)", "variant": "\(asset.variants[file.variant].label)", "traits": "\(request.traits)"])
-        var headers = HTTPFields()
-        headers[.eTag] = file.entityTag
-        headers[.cacheControl] = configuration.cacheControl
-        addHintHeaders(&headers, vary: vary)
-        if let condition = requestHeaders[.ifNoneMatch], EntityTagList.matches(condition, file.entityTag) {
-            return AssetAnswer(status: .notModified, headers: headers)
+        if let condition = ifNoneMatch, EntityTagList.matches(condition, file.entityTag) {
+            return AssetAnswer(
+                status: .notModified, contentType: nil, entityTag: file.entityTag, cacheControl: configuration.cacheControl,
+                hintHeaders: vary)
         }
-        headers[.contentType] = file.contentType
-        headers[.xContentTypeOptions] = "nosniff"
-        // An SVG opened on its own must not run script in this origin.
-        headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
-        return AssetAnswer(status: .ok, headers: headers, body: file.body)
+        return AssetAnswer(
+            status: .ok, contentType: file.contentType, entityTag: file.entityTag, cacheControl: configuration.cacheControl,
+            hintHeaders: vary, isPayload: true, body: file.body)
     }
 
     /// `Vary`: the hints that can change this asset's answer, less those an explicit query parameter overrides (and
@@ -181,13 +184,6 @@ public final class AssetServer: Sendable {
         return HintHeaders(vary: vary(asset, request))
     }
 
-    /// `Accept-CH` (every hint the server reads), `Critical-CH` (those of them this response varies on) and `Vary`.
-    private func addHintHeaders(_ headers: inout HTTPFields, vary: HintHeaders) {
-        headers[.acceptCH] = Self.acceptCH
-        if let critical = vary.critical { headers[.criticalCH] = critical }
-        if let value = vary.vary { headers[.vary] = value }
-    }
-
     static let acceptCH = ClientHint.allCases.filter(\.needsAsking).map(\.rawValue).joined(separator: ", ")
 
     private func explanationResponse(
@@ -197,11 +193,9 @@ public final class AssetServer: Sendable {
         let body = ExplanationDocument(
             asset: asset, catalog: catalog.path, request: request, explanation: explanation, vary: Self.vary(asset, request),
             assetsPrefix: assetsPrefix)
-        var headers = HTTPFields()
-        headers[.contentType] = "application/json"
-        headers[.cacheControl] = configuration.cacheControl
-        addHintHeaders(&headers, vary: Self.hintHeaders(asset, request))
-        return AssetAnswer(status: .ok, headers: headers, body: ByteBuffer(bytes: body.encoded()))
+        return AssetAnswer(
+            status: .ok, contentType: "application/json", cacheControl: configuration.cacheControl,
+            hintHeaders: Self.hintHeaders(asset, request), body: ByteBuffer(bytes: body.encoded()))
     }
 
     private func healthResponse() -> Response {
@@ -264,52 +258,6 @@ public struct AssetServerConfiguration: Sendable {
         self.maximumNameBytes = maximumNameBytes
         self.maximumQueryParameters = maximumQueryParameters
     }
-}
-
-/// An asset route's answer before it becomes a Hummingbird `Response` or is written straight to the connection.
-struct AssetAnswer: Sendable {
-    var status: HTTPResponse.Status
-    var headers: HTTPFields
-    var body: ByteBuffer?
-    /// A `HEAD` request: the headers (with the body's `Content-Length`) without the body.
-    var omitsBody = false
-
-    init(status: HTTPResponse.Status, headers: HTTPFields, body: ByteBuffer? = nil) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-    }
-
-    /// A plain-text error answer that no cache keeps.
-    static func problem(_ status: HTTPResponse.Status, _ message: String) -> AssetAnswer {
-        var headers = HTTPFields()
-        headers[.contentType] = "text/plain; charset=utf-8"
-        headers[.cacheControl] = "no-store"
-        return AssetAnswer(status: status, headers: headers, body: ByteBuffer(string: message + "\n"))
-    }
-}
-
-extension Response {
-    /// The Hummingbird response for `answer`.
-    init(_ answer: AssetAnswer) {
-        guard let body = answer.body else {
-            self.init(status: answer.status, headers: answer.headers)
-            return
-        }
-        guard !answer.omitsBody else {
-            var headers = answer.headers
-            headers[.contentLength] = String(body.readableBytes)
-            self.init(status: answer.status, headers: headers, body: ResponseBody())
-            return
-        }
-        self.init(status: answer.status, headers: answer.headers, body: ResponseBody(byteBuffer: body))
-    }
-}
-
-extension HTTPField.Name {
-    static let acceptCH = HTTPField.Name("Accept-CH")!
-    static let criticalCH = HTTPField.Name("Critical-CH")!
-    static let xContentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
 }
 
 /// `If-None-Match` (RFC 9110, section 13.1.2): `*` or a list of entity tags, compared weakly.

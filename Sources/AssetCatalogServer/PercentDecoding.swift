@@ -3,6 +3,10 @@ enum PercentDecoding {
     /// `text` with every `%XX` replaced by its byte, read as UTF-8; with `plusIsSpace` (query strings) `+` is a
     /// space. `nil` when an escape is malformed or the bytes are not UTF-8.
     static func decode<Text: StringProtocol>(_ text: Text, plusIsSpace: Bool = false) -> String? {
+        // Most names have nothing to decode: the text itself, already valid UTF-8, without building it again.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) {
+            return String(text)
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()

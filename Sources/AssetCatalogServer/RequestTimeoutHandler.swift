@@ -1,5 +1,5 @@
 import NIOCore
-import NIOHTTPTypes
+import NIOHTTP1
 
 /// Closes a connection whose next request has not fully arrived within ``timeout`` of the connection opening or of
 /// the previous response ending: an idle keep-alive connection, and a client that sends its request a byte at a
@@ -9,11 +9,17 @@ import NIOHTTPTypes
 /// timer per request: it notes when the wait for a request began (one clock read) and keeps at most one timer per
 /// connection, which on firing closes the connection if that wait has lasted the whole timeout, and otherwise
 /// sets itself for the moment it would.
+///
+/// It sits between NIO's HTTP/1 decoder and ``AssetFastPathHandler``: it sees every request's parts and the router's
+/// responses; the fast path, whose answers go to the socket below it, tells it of each with ``AnswerWritten``.
 final class RequestTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    /// The outbound user event a handler behind this one triggers when it has written a whole response itself.
+    struct AnswerWritten: Sendable {}
 
     let timeout: TimeAmount
     /// When the connection began waiting for its next complete request; `nil` while a request is being answered.
@@ -42,6 +48,15 @@ final class RequestTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .end = unwrapOutboundIn(data) { startWaiting(context) }
         context.write(data, promise: promise)
+    }
+
+    func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
+        if event is AnswerWritten {
+            startWaiting(context)
+            promise?.succeed()
+        } else {
+            context.triggerUserOutboundEvent(event, promise: promise)
+        }
     }
 
     func channelInactive(context: ChannelHandlerContext) {

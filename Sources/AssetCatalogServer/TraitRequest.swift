@@ -35,6 +35,11 @@ public struct TraitRequest: Sendable, Hashable {
     ///
     /// - Throws: ``TraitRequestError`` for a query parameter with a value it does not accept.
     public init(query: [(name: String, value: String)], headers: HTTPFields) throws(TraitRequestError) {
+        try self.init(query: query, fields: AssetRequestFields(headers))
+    }
+
+    /// Reads a request's traits from its query and the header fields the asset route reads.
+    init(query: [(name: String, value: String)], fields: AssetRequestFields) throws(TraitRequestError) {
         var preset = TraitCollection()
         var explicit = TraitCollection()
         var overridden: Set<TraitDimension> = []
@@ -79,24 +84,33 @@ public struct TraitRequest: Sendable, Hashable {
                 continue
             }
         }
-        self.traits = TraitCollection(merging: [preset, Self.hintedTraits(headers), explicit])
+        self.traits = preset.overridden(by: Self.hintedTraits(fields)).overridden(by: explicit)
         self.overridden = overridden
         self.pinnedVariant = pinned
     }
 
     /// The traits the client hints in `headers` ask for; a hint that is absent or unreadable leaves its trait unset.
     public static func hintedTraits(_ headers: HTTPFields) -> TraitCollection {
+        hintedTraits(AssetRequestFields(headers))
+    }
+
+    /// The hinted traits (as for `HTTPFields`) from the header fields an asset answer reads.
+    static func hintedTraits(_ fields: AssetRequestFields) -> TraitCollection {
         var traits = TraitCollection()
-        traits.displayScale = headers[ClientHint.devicePixelRatio.fieldName].flatMap(scale(devicePixelRatio:))
-        traits.appearance = headers[ClientHint.prefersColorScheme.fieldName].flatMap(appearance(colorScheme:))
-        traits.horizontalSizeClass = headers[ClientHint.viewportWidth.fieldName].flatMap(sizeClass(viewportWidth:))
-        traits.locale = headers[ClientHint.acceptLanguage.fieldName].flatMap(AcceptLanguage.preferredLocale)
+        traits.displayScale = fields.devicePixelRatio.flatMap(scale(devicePixelRatio:))
+        traits.appearance = fields.prefersColorScheme.flatMap(appearance(colorScheme:))
+        traits.horizontalSizeClass = fields.viewportWidth.flatMap(sizeClass(viewportWidth:))
+        traits.locale = fields.acceptLanguage.flatMap(AcceptLanguage.preferredLocale)
         return traits
     }
 
     /// `Sec-CH-DPR` → scale: the smallest integer at least the ratio, at most 3 (`1.5` → 2x, `2.625` → 3x,
     /// `4` → 3x); `nil` for anything but a positive finite number.
     public static func scale(devicePixelRatio text: String) -> DisplayScale? {
+        // What browsers send most, a whole ratio of one digit, without a floating-point parse.
+        if text.utf8.count == 1, let digit = text.utf8.first, digit >= UInt8(ascii: "1"), digit <= UInt8(ascii: "9") {
+            return DisplayScale(Int(min(digit - UInt8(ascii: "0"), 3)))
+        }
         guard text.utf8.count <= 32, let ratio = Double(text.trimmingSpaces), ratio.isFinite, ratio > 0 else { return nil }
         return DisplayScale(Int(min(ratio.rounded(.up), 3)))
     }
@@ -104,13 +118,20 @@ public struct TraitRequest: Sendable, Hashable {
     /// `Sec-CH-Prefers-Color-Scheme` → appearance: `"dark"` or `"light"` (a structured-field string, quoted; bare
     /// tokens are accepted too).
     public static func appearance(colorScheme text: String) -> Appearance? {
-        var value = Substring(text.trimmingSpaces)
-        if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
-        switch value.lowercased() {
-        case "dark": return .dark
-        case "light": return .light
-        default: return nil
+        var value = text.trimmingSpaces.utf8
+        if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
+            value = value.dropFirst().dropLast()
         }
+        // Compared byte by byte: lower-casing would build a string per request.
+        func isWord(_ word: StaticString) -> Bool {
+            value.count == word.utf8CodeUnitCount
+                && value.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)) {
+                    $0 | 0x20 == $1
+                }
+        }
+        if isWord("dark") { return .dark }
+        if isWord("light") { return .light }
+        return nil
     }
 
     /// `Sec-CH-Viewport-Width` → horizontal size class: compact up to ``compactViewportLimit`` CSS pixels,
@@ -156,9 +177,11 @@ public struct TraitRequestError: Error, Sendable, Hashable, CustomStringConverti
 extension String {
     /// The text without leading and trailing spaces and tabs (header values may carry them).
     var trimmingSpaces: Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let start = firstIndex(where: { !isSpace($0) }) else { return "" }
-        let end = lastIndex(where: { !isSpace($0) })!
+        // By UTF-8 byte (spaces and tabs are ASCII, so the ends found fall on character boundaries): walking
+        // Characters would run grapheme breaking on every header value.
+        let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let start = utf8.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let end = utf8.lastIndex(where: { !isSpace($0) })!
         return self[start...end]
     }
 }
