@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "CFileSystemCalls"),
         .target(
             name: "AssetCatalog",
-            dependencies: ["CPNGSupport", "CLZFSE", "CMemoryHints"]
+            dependencies: ["CPNGSupport", "CDeflate", "CLZFSE", "CMemoryHints"]
         ),
         .target(
             name: "AssetCatalogBuilder",

@@ -30,7 +30,7 @@ runs="${BENCH_RUNS:-5}"
 mkdir -p "$bench_dir"
 
 swift build -c release --product assetc
-if [ "$only" = compile ] || [ "$only" = optimize ] || [ "$only" = scale ] || [ "$only" = serve ]; then
+if [ "$only" = compile ] || [ "$only" = optimize ] || [ "$only" = scale ] || [ "$only" = serve ] || [ "$only" = diff ]; then
   : # the assetc binary is all it needs
 elif [ "$only" = car ]; then
   swift build -c release --product CARBenchmark
@@ -242,7 +242,7 @@ if [ "$only" = diff ]; then
   old_car="$bench_dir/diff-old/Assets.car"
   new_car="$bench_dir/diff-new/Assets.car"
   # diff exits 1 when the cars differ (as they do here): not a failure of the benchmark.
-  { "$bin/assetc" diff "$old_car" "$new_car" || true; } | sed -n 3,4p | sed 's/^/  /'
+  { "$bin/assetc" diff "$old_car" "$new_car" || true; } | sed -n '3,4p;5{/^unchanged/p}' | sed 's/^/  /'
   read -r diff_s info_s < <(interleaved_medians "'$bin/assetc' diff '$old_car' '$new_car'" \
     "'$bin/assetc' info --json '$old_car'; '$bin/assetc' info --json '$new_car'")
   read -r json_s _ < <(interleaved_medians "'$bin/assetc' diff --json '$old_car' '$new_car'" "true")

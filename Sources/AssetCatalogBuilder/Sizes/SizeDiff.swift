@@ -5,7 +5,11 @@ import AssetCatalog
 ///
 /// Assets are matched by name, variants by ``SizedVariant/key`` (traits, then pixel size). A variant changed
 /// when its bytes, encoding or pixel size differ, or, between two inventories of the same kind, its checksum.
-/// The inventories are equal (``isEqual``) when nothing changed: the same assets with the same variants.
+/// An image packed in an atlas on both sides changed only when its pixel size or its pixels did (its checksum,
+/// settled by ``SizeInventory/settlePackedContent(old:oldCar:new:newCar:jobs:)``), never because its frame,
+/// its atlas or its share of the atlas's bytes moved: that share's drift in the assets that did not change is
+/// ``unchangedDelta``. The inventories are equal (``isEqual``) when nothing changed: the same assets with the
+/// same variants.
 public struct SizeDiff: Hashable, Sendable {
     /// One side of the comparison.
     public struct Side: Hashable, Sendable {
@@ -91,6 +95,10 @@ public struct SizeDiff: Hashable, Sendable {
     public var assets: [AssetChange]
     /// Assets in both inventories with nothing changed.
     public var unchangedAssets: Int
+    /// How many bytes the unchanged assets' shares of packed atlases moved by, all together (their neighbours
+    /// in the atlases changed, and the atlases' bytes with them): ``delta`` is this plus every listed asset's
+    /// delta. 0 where no atlas is involved.
+    public var unchangedDelta: Int
     /// Per encoding whose bytes or variant count changed, by growth.
     public var encodings: [Bucket]
     /// Per trait value (``SizedVariant/traitValues``) whose bytes or variant count changed, by growth. A variant
@@ -112,6 +120,7 @@ public struct SizeDiff: Hashable, Sendable {
         var matched = [Bool](repeating: false, count: old.assets.count)
         var changes: [AssetChange] = []
         var unchanged = 0
+        var drift = 0
         for asset in new.assets {
             guard let position = oldByName[asset.slot] else {
                 changes.append(
@@ -125,6 +134,7 @@ public struct SizeDiff: Hashable, Sendable {
             let variants = Self.variantChanges(before.variants, asset.variants, compareChecksums: compareChecksums)
             if variants.isEmpty && before.kind == asset.kind {
                 unchanged += 1
+                drift += asset.bytes - before.bytes
             } else {
                 changes.append(
                     AssetChange(
@@ -141,12 +151,21 @@ public struct SizeDiff: Hashable, Sendable {
         changes.sort { $0.delta != $1.delta ? $0.delta > $1.delta : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         assets = changes
         unchangedAssets = unchanged
+        unchangedDelta = drift
         encodings = Self.buckets(old, new) { [$0.encoding] }
         traits = Self.buckets(old, new) { $0.traitValues }
     }
 
     /// The variants of one asset that differ, matched by key.
     static func variantChanges(_ old: [SizedVariant], _ new: [SizedVariant], compareChecksums: Bool) -> [VariantChange] {
+        // Most assets keep their variants in the same order: pair them without a dictionary.
+        if old.count == new.count, zip(old, new).allSatisfy({ $0.key == $1.key }) {
+            var changes: [VariantChange] = []
+            for (before, after) in zip(old, new) where differs(before, after, compareChecksums: compareChecksums) {
+                changes.append(VariantChange(key: after.key, status: .changed, old: before, new: after))
+            }
+            return sorted(changes)
+        }
         var oldByKey: [String: Int] = [:]
         for (position, variant) in old.enumerated() { oldByKey[variant.key] = position }
         var matched = [Bool](repeating: false, count: old.count)
@@ -158,10 +177,9 @@ public struct SizeDiff: Hashable, Sendable {
             }
             matched[position] = true
             let before = old[position]
-            var differs = before.bytes != variant.bytes || before.encoding != variant.encoding
-                || before.pixelWidth != variant.pixelWidth || before.pixelHeight != variant.pixelHeight
-            if compareChecksums, let a = before.checksum, let b = variant.checksum, a != b { differs = true }
-            if differs { changes.append(VariantChange(key: variant.key, status: .changed, old: before, new: variant)) }
+            if differs(before, variant, compareChecksums: compareChecksums) {
+                changes.append(VariantChange(key: variant.key, status: .changed, old: before, new: variant))
+            }
         }
         for (position, variant) in old.enumerated() where !matched[position] {
             changes.append(VariantChange(key: variant.key, status: .removed, old: variant, new: nil))
@@ -169,27 +187,61 @@ public struct SizeDiff: Hashable, Sendable {
         return sorted(changes)
     }
 
+    /// Whether two variants under one key differ. Two packed images are compared by pixel size and checksum
+    /// alone (their bytes are shares of atlases that change with their neighbours); everything else by bytes,
+    /// encoding, pixel size and, when `compareChecksums`, checksum.
+    static func differs(_ before: SizedVariant, _ after: SizedVariant, compareChecksums: Bool) -> Bool {
+        if before.encoding != after.encoding || before.pixelWidth != after.pixelWidth || before.pixelHeight != after.pixelHeight {
+            return true
+        }
+        if compareChecksums, let a = before.checksum, let b = after.checksum {
+            if a != b { return true }
+            if before.packedFrame != nil && after.packedFrame != nil { return false }
+        }
+        return before.bytes != after.bytes
+    }
+
     static func sorted(_ changes: [VariantChange]) -> [VariantChange] {
         changes.sorted { $0.delta != $1.delta ? $0.delta > $1.delta : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 
     /// Bytes and variant counts per name that `names` gives each variant, kept where they changed, by growth.
+    /// `names` is asked once per trait combination (and encoding): a catalog has a handful of those and tens of
+    /// thousands of variants.
     static func buckets(_ old: SizeInventory, _ new: SizeInventory, names: (SizedVariant) -> [String]) -> [Bucket] {
-        var table: [String: Bucket] = [:]
-        for asset in old.assets {
-            for variant in asset.variants {
-                for name in names(variant) {
-                    table[name, default: Bucket(name: name, oldBytes: 0, newBytes: 0, oldVariants: 0, newVariants: 0)].oldBytes += variant.bytes
-                    table[name]!.oldVariants += 1
+        struct Sums {
+            var oldBytes = 0, newBytes = 0, oldVariants = 0, newVariants = 0
+        }
+        struct Group: Hashable {
+            var traits: VariantTraits
+            var encoding: String
+        }
+        var groups: [Group: Sums] = [:]
+        var representative: [Group: SizedVariant] = [:]
+        for (inventory, isOld) in [(old, true), (new, false)] {
+            for asset in inventory.assets {
+                for variant in asset.variants {
+                    let group = Group(traits: variant.traits, encoding: variant.encoding)
+                    if representative[group] == nil { representative[group] = variant }
+                    if isOld {
+                        groups[group, default: Sums()].oldBytes += variant.bytes
+                        groups[group, default: Sums()].oldVariants += 1
+                    } else {
+                        groups[group, default: Sums()].newBytes += variant.bytes
+                        groups[group, default: Sums()].newVariants += 1
+                    }
                 }
             }
         }
-        for asset in new.assets {
-            for variant in asset.variants {
-                for name in names(variant) {
-                    table[name, default: Bucket(name: name, oldBytes: 0, newBytes: 0, oldVariants: 0, newVariants: 0)].newBytes += variant.bytes
-                    table[name]!.newVariants += 1
-                }
+        var table: [String: Bucket] = [:]
+        for (group, sums) in groups {
+            for name in names(representative[group]!) {
+                var bucket = table[name, default: Bucket(name: name, oldBytes: 0, newBytes: 0, oldVariants: 0, newVariants: 0)]
+                bucket.oldBytes += sums.oldBytes
+                bucket.newBytes += sums.newBytes
+                bucket.oldVariants += sums.oldVariants
+                bucket.newVariants += sums.newVariants
+                table[name] = bucket
             }
         }
         return table.values.filter { $0.delta != 0 || $0.oldVariants != $0.newVariants }

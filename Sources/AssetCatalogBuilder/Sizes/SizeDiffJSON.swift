@@ -60,6 +60,7 @@ public struct SizeDiffJSON: Sendable {
             + "\"unchanged\": \(diff.unchangedAssets)},\n"
         out += "\"traits\": "
         buckets(&out, diff.traits)
+        out += ",\n\"unchangedDelta\": \(diff.unchangedDelta)"
         out += "\n}\n"
         return out
     }
@@ -81,6 +82,7 @@ public struct SizeDiffJSON: Sendable {
             return
         }
         object(&out, [
+            ("atlasShare", { $0 += String(variant.atlasShare) }),
             ("bytes", { $0 += String(variant.bytes) }),
             ("encoding", { Self.string(&$0, variant.encoding) }),
             ("name", { Self.string(&$0, variant.name) }),

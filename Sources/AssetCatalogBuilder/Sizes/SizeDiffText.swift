@@ -2,7 +2,8 @@
 /// bytes per trait value, each sorted by growth (docs/AUDITS.md, "Size differences").
 ///
 /// A changed asset lists its changed variants under it; an added or removed one says how many variants it has
-/// and how they are stored (the JSON lists them all).
+/// and how they are stored (the JSON lists them all). When the unchanged assets' shares of packed atlases moved,
+/// a line says by how much, so that the listed deltas and it add up to the total.
 public struct SizeDiffText: Sendable {
     /// The comparison to print.
     public var diff: SizeDiff
@@ -23,6 +24,9 @@ public struct SizeDiffText: Sendable {
             + "\(ByteText.short(diff.old.bytes)) → \(ByteText.short(diff.new.bytes))\n"
         let counts = SizeDiff.Status.allCases.map { status in (status, diff.assets.filter { $0.status == status }.count) }
         out += "assets: " + counts.map { "\($0.1) \($0.0.rawValue)" }.joined(separator: ", ") + ", \(diff.unchangedAssets) unchanged\n"
+        if diff.unchangedDelta != 0 {
+            out += "unchanged assets: \(ByteText.signed(diff.unchangedDelta)) bytes (their shares of packed atlases moved)\n"
+        }
 
         out += "\nassets, by growth:\n"
         var rows: [[String]] = []

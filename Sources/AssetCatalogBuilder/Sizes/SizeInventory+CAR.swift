@@ -4,10 +4,14 @@ import Foundation
 extension SizeInventory {
     /// The sizes of a compiled catalog: each facet an asset, each of its renditions a variant with the bytes the
     /// rendition takes in the file (its header, info tags and payload, as `assetc info` counts them), and each
-    /// rendition no facet names (packed atlases, theme parts) an internal asset named after the rendition.
+    /// rendition no facet names (theme parts) an internal asset named after the rendition.
     ///
-    /// Every rendition is counted once, so ``totalBytes`` is the sum of all the car's rendition values. Facets
-    /// that share a name are one asset. Checksums are computed on every core.
+    /// **Packed atlases are shared out** among the images packed in them, by pixel area: an image's bytes are its
+    /// reference record's plus `atlas bytes × frame area / all its atlas's frames' area` (rounded down on the
+    /// running total, so the shares of one atlas add up to its bytes exactly; gutters and margins are paid for
+    /// in proportion). An atlas that is shared out is not an asset of its own; one no valid reference points
+    /// into stays an internal asset. Every rendition is counted once, so ``totalBytes`` is the sum of all the
+    /// car's rendition values. Facets that share a name are one asset. Checksums are computed on every core.
     ///
     /// - Parameters:
     ///   - car: the opened `Assets.car`.
@@ -15,38 +19,57 @@ extension SizeInventory {
     ///   - jobs: renditions checksummed at once (default: one per processor).
     public init(car: CARFile, path: String, jobs: Int? = nil) {
         let renditions = car.renditions
-        let checksums = parallelMap(count: renditions.count, width: jobs ?? ProcessInfo.processInfo.activeProcessorCount) {
-            Self.checksum(renditions[$0])
-        }
+        let facts = CARRenditionFacts.read(car, width: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let shares = Self.atlasShares(car, frames: facts.frames)
+        var traits = CARTraitTable(car)
         var counted = [Bool](repeating: false, count: renditions.count)
         var assets: [SizedAsset] = []
+        assets.reserveCapacity(car.facets.count)
         var positionByName: [String: Int] = [:]
-        func add(_ index: Int, to name: String, kind: AssetKind?) {
-            guard renditions.indices.contains(index), !counted[index] else { return }
-            counted[index] = true
+        positionByName.reserveCapacity(car.facets.count)
+        func variant(_ index: Int) -> SizedVariant {
             let rendition = renditions[index]
-            let variant = SizedVariant(
-                traits: car.traits(of: rendition), name: rendition.name, encoding: Self.encoding(of: rendition),
-                bytes: rendition.byteCount, pixelWidth: rendition.width > 0 ? rendition.width : nil,
-                pixelHeight: rendition.height > 0 ? rendition.height : nil, checksum: checksums[index])
-            // Internal renditions are kept apart from named assets even when a facet has the same name.
-            let slot = (kind == nil ? "\u{0}" : "") + name
-            if let position = positionByName[slot] {
-                assets[position].variants.append(variant)
-            } else {
-                positionByName[slot] = assets.count
-                assets.append(SizedAsset(name: name, kind: kind, variants: [variant]))
+            let (variantTraits, key) = traits.traits(of: rendition)
+            var variant = SizedVariant(
+                traits: variantTraits, key: key, name: rendition.name, encoding: facts.encodings[index],
+                bytes: rendition.byteCount + shares.byRendition[index], pixelWidth: rendition.width > 0 ? rendition.width : nil,
+                pixelHeight: rendition.height > 0 ? rendition.height : nil, checksum: facts.checksums[index])
+            if var frame = facts.frames[index] {
+                frame.record = facts.checksums[index]
+                variant.packedFrame = frame
+                variant.atlasShare = shares.byRendition[index]
+                variant.checksum = Self.frameChecksum(own: facts.checksums[index], atlas: facts.checksums[frame.atlas], frame)
             }
+            return variant
         }
         for facet in car.facets {
-            let kind = CatalogIndex.kind(of: facet.renditions.filter(renditions.indices.contains).map { renditions[$0] })
-            if facet.renditions.isEmpty, positionByName[facet.name] == nil {
-                positionByName[facet.name] = assets.count
-                assets.append(SizedAsset(name: facet.name, kind: kind, variants: []))
+            var variants: [SizedVariant] = []
+            var classes = CARRenditionFacts.KindClasses()
+            for index in facet.renditions where renditions.indices.contains(index) {
+                classes.add(facts.classes[index])
+                guard !counted[index], !shares.isSharedOut[index] else { continue }
+                counted[index] = true
+                variants.append(variant(index))
             }
-            for index in facet.renditions { add(index, to: facet.name, kind: kind) }
+            let kind = classes.kind
+            if let position = positionByName[facet.name] {
+                assets[position].variants += variants
+            } else {
+                positionByName[facet.name] = assets.count
+                assets.append(SizedAsset(name: facet.name, kind: kind, variants: variants))
+            }
         }
-        for index in renditions.indices where !counted[index] { add(index, to: renditions[index].name, kind: nil) }
+        // Internal renditions are kept apart from named assets even when a facet has the same name.
+        var internalByName: [String: Int] = [:]
+        for index in renditions.indices where !counted[index] && !shares.isSharedOut[index] {
+            let name = renditions[index].name
+            if let position = internalByName[name] {
+                assets[position].variants.append(variant(index))
+            } else {
+                internalByName[name] = assets.count
+                assets.append(SizedAsset(name: name, kind: nil, variants: [variant(index)]))
+            }
+        }
         self.init(path: path, kind: .car, assets: assets)
         finish()
     }
@@ -71,13 +94,16 @@ extension SizeInventory {
 
     /// A CRC-32 of what a rendition stores: its name, layout, pixel format and size, its info tags and its
     /// payload, but not its modification time (two builds of the same catalog differ there only).
-    static func checksum(_ rendition: CARRendition) -> UInt32 {
-        var fields: [UInt8] = Array(rendition.name.utf8) + Array(rendition.pixelFormat.utf8)
-        for number in [UInt32(rendition.layout), UInt32(truncatingIfNeeded: rendition.width), UInt32(truncatingIfNeeded: rendition.height)] {
-            withUnsafeBytes(of: number.littleEndian) { fields += $0 }
-        }
-        var crc = fields.withUnsafeBytes { CRC32.update(0, $0) }
-        for tag in rendition.infoTags { crc = CRC32.update(crc, tag.value.buffer) }
+    ///
+    /// For a packed image's reference (`skippingReference`), the reference tag (1010: the atlas and frame) is left
+    /// out: where the image sits is not what it is.
+    static func checksum(_ rendition: CARRendition, skippingReference: Bool = false) -> UInt32 {
+        var crc = CRC32.update(0, rendition.name)
+        crc = CRC32.update(crc, rendition.pixelFormat)
+        var numbers = (UInt32(rendition.layout).littleEndian, UInt32(truncatingIfNeeded: rendition.width).littleEndian,
+            UInt32(truncatingIfNeeded: rendition.height).littleEndian)
+        crc = withUnsafeBytes(of: &numbers) { CRC32.update(crc, $0) }
+        for tag in rendition.infoTags where !(skippingReference && tag.tag == 1010) { crc = CRC32.update(crc, tag.value.buffer) }
         switch rendition.payload {
         case .bitmap(let bitmap):
             for chunk in bitmap.chunks { crc = CRC32.update(crc, chunk.data.buffer) }
@@ -94,5 +120,181 @@ extension SizeInventory {
             break
         }
         return crc
+    }
+
+    /// A packed image's first checksum: its reference's own checksum (without the frame), its atlas's checksum
+    /// and its frame. Equal checksums mean the same record, the same atlas bytes and the same rectangle of them, so
+    /// the same image; different ones do not mean different pixels (the image may have moved, or a neighbour
+    /// changed the atlas), which the crop's checksum then settles (``settlePackedContent(old:oldCar:new:newCar:jobs:)``).
+    static func frameChecksum(own: UInt32, atlas: UInt32, _ frame: PackedFrame) -> UInt32 {
+        var fields = (
+            own.littleEndian, atlas.littleEndian, UInt32(truncatingIfNeeded: frame.x).littleEndian, UInt32(truncatingIfNeeded: frame.y).littleEndian,
+            UInt32(truncatingIfNeeded: frame.width).littleEndian, UInt32(truncatingIfNeeded: frame.height).littleEndian
+        )
+        return withUnsafeBytes(of: &fields) { CRC32.update(0x5041_434B, $0) }
+    }
+
+    /// Every rendition's share of the atlas it points into (0 for the rest), and which atlases are shared out.
+    static func atlasShares(_ car: CARFile, frames: [PackedFrame?]) -> (byRendition: [Int], isSharedOut: [Bool]) {
+        var byRendition = [Int](repeating: 0, count: frames.count)
+        var isSharedOut = [Bool](repeating: false, count: frames.count)
+        var area = [Int](repeating: 0, count: frames.count)
+        for frame in frames {
+            guard let frame else { continue }
+            area[frame.atlas] += frame.width * frame.height
+        }
+        var running = [Int](repeating: 0, count: frames.count)
+        for (index, frame) in frames.enumerated() {
+            guard let frame else { continue }
+            let atlas = frame.atlas
+            let total = area[atlas], bytes = car.renditions[atlas].byteCount
+            isSharedOut[atlas] = true
+            // floor(bytes × running / total) before and after this frame, in 128-bit arithmetic.
+            let before = total.dividingFullWidth(bytes.multipliedFullWidth(by: running[atlas])).quotient
+            running[atlas] += frame.width * frame.height
+            let after = total.dividingFullWidth(bytes.multipliedFullWidth(by: running[atlas])).quotient
+            byRendition[index] = after - before
+        }
+        return (byRendition, isSharedOut)
+    }
+}
+
+extension CRC32 {
+    /// Continues `crc` over a string's UTF-8 bytes.
+    static func update(_ crc: UInt32, _ text: String) -> UInt32 {
+        var text = text
+        return text.withUTF8 { update(crc, UnsafeRawBufferPointer($0)) }
+    }
+}
+
+/// What ``SizeInventory/init(car:path:jobs:)`` needs of each rendition that costs a pass over its bytes,
+/// gathered on every core: its checksum, its encoding, what it says about its asset's kind, and for a packed
+/// image, its atlas and frame (when they make sense).
+struct CARRenditionFacts {
+    /// What a rendition says about the kind of its asset (``CatalogIndex/kind(of:)``'s rule).
+    enum KindClass {
+        case iconSet, colour, data, other
+    }
+
+    /// The classes of an asset's renditions, added up into its kind.
+    struct KindClasses {
+        var count = 0, iconSets = 0, colours = 0, data = 0
+
+        mutating func add(_ kindClass: KindClass) {
+            count += 1
+            switch kindClass {
+            case .iconSet: iconSets += 1
+            case .colour: colours += 1
+            case .data: data += 1
+            case .other: break
+            }
+        }
+
+        /// An app icon when any rendition is an icon set, a colour or data set when all are, else an image.
+        var kind: AssetKind {
+            if iconSets > 0 { return .appIcon }
+            if count > 0 && colours == count { return .color }
+            if count > 0 && data == count { return .data }
+            return .image
+        }
+    }
+
+    var checksums: [UInt32]
+    var encodings: [String]
+    var classes: [KindClass]
+    var frames: [PackedFrame?]
+
+    /// The largest atlas whose frames are shared out by area: its pixel count fits in 31 bits, so the areas of a
+    /// car's frames add up without overflow.
+    static let largestAtlasPixels = 1 << 31
+
+    static func read(_ car: CARFile, width: Int) -> CARRenditionFacts {
+        let renditions = car.renditions
+        let chunk = 256
+        let parts = parallelMap(count: (renditions.count + chunk - 1) / chunk, width: width) { part in
+            let range = (part * chunk)..<min(renditions.count, (part + 1) * chunk)
+            var facts = CARRenditionFacts(checksums: [], encodings: [], classes: [], frames: [])
+            facts.checksums.reserveCapacity(range.count)
+            for index in range {
+                let rendition = renditions[index]
+                facts.checksums.append(SizeInventory.checksum(rendition, skippingReference: rendition.internalReference != nil))
+                facts.encodings.append(SizeInventory.encoding(of: rendition))
+                facts.classes.append(kindClass(rendition))
+                facts.frames.append(frame(car, index))
+            }
+            return facts
+        }
+        var facts = CARRenditionFacts(checksums: [], encodings: [], classes: [], frames: [])
+        facts.checksums.reserveCapacity(renditions.count)
+        for part in parts {
+            facts.checksums += part.checksums
+            facts.encodings += part.encodings
+            facts.classes += part.classes
+            facts.frames += part.frames
+        }
+        return facts
+    }
+
+    static func kindClass(_ rendition: CARRendition) -> KindClass {
+        switch rendition.payload {
+        case .multisizeSet: return .iconSet
+        case .color: return .colour
+        default: return rendition.pixelFormat == "DATA" ? .data : .other
+        }
+    }
+
+    /// A packed image's atlas and frame, when its reference names an atlas of the car (a rendition that is not
+    /// itself a reference) and the frame lies inside the atlas's pixel size; `nil` otherwise (the image then
+    /// keeps only its own bytes, and the atlas stays an internal asset unless another image points into it).
+    static func frame(_ car: CARFile, _ index: Int) -> PackedFrame? {
+        guard let reference = car.renditions[index].internalReference, let atlas = car.renditionIndex(for: reference),
+            atlas != index, car.renditions[atlas].internalReference == nil
+        else { return nil }
+        let atlasWidth = car.renditions[atlas].width, atlasHeight = car.renditions[atlas].height
+        let (pixels, overflow) = atlasWidth.multipliedReportingOverflow(by: atlasHeight)
+        guard !overflow, pixels <= largestAtlasPixels, reference.width > 0, reference.height > 0, reference.x >= 0,
+            reference.y >= 0, reference.x <= atlasWidth - reference.width, reference.y <= atlasHeight - reference.height
+        else { return nil }
+        return PackedFrame(atlas: atlas, x: reference.x, y: reference.y, width: reference.width, height: reference.height)
+    }
+}
+
+/// The traits of a car's renditions and their descriptions, worked out once per combination of the key
+/// attributes they come from (a car has a handful of combinations and tens of thousands of renditions).
+struct CARTraitTable {
+    private let car: CARFile
+    private let positions: [Int?]
+    private var known: [Combination: (VariantTraits, String)] = [:]
+
+    /// The values of ``attributes``, 16 bits each.
+    private struct Combination: Hashable {
+        var low: UInt64 = 0, high: UInt64 = 0
+    }
+
+    /// The key attributes ``CARFile/traits(of:)`` reads.
+    private static let attributes: [CARAttribute] = [
+        .idiom, .scale, .displayGamut, .direction, .horizontalSizeClass, .verticalSizeClass, .appearance,
+    ]
+
+    init(_ car: CARFile) {
+        self.car = car
+        positions = Self.attributes.map { car.keyFormat.firstIndex(of: $0) }
+    }
+
+    /// The rendition's traits (an sRGB gamut as none, as ``SizedVariant`` keeps them) and their description.
+    mutating func traits(of rendition: CARRendition) -> (VariantTraits, String) {
+        let values = rendition.key.values
+        var key = Combination()
+        for (slot, position) in positions.enumerated() {
+            guard let position, values.indices.contains(position) else { continue }
+            let value = UInt64(values[position].value)
+            if slot < 4 { key.low |= value << (16 * slot) } else { key.high |= value << (16 * (slot - 4)) }
+        }
+        if let found = known[key] { return found }
+        var traits = car.traits(of: rendition)
+        if traits.displayGamut == .sRGB { traits.displayGamut = nil }
+        let result = (traits, traits.description)
+        known[key] = result
+        return result
     }
 }

@@ -22,8 +22,10 @@ public struct SizeInventory: Hashable, Sendable {
     public var path: String
     /// What it was made from.
     public var kind: Kind
-    /// The assets, sorted by name (bytewise). A car's internal renditions (packed atlases and other records no
-    /// named asset owns) are assets of their own, with ``SizedAsset/isInternal`` set.
+    /// The assets, sorted by name (bytewise). A car's packed atlases are not among them: their bytes are
+    /// shared out among the images packed in them (``init(car:path:jobs:)``). Its other internal renditions
+    /// (records no named asset owns, an atlas no image points into) are assets of their own, with
+    /// ``SizedAsset/isInternal`` set.
     public var assets: [SizedAsset]
 
     /// Creates an inventory.
@@ -70,6 +72,16 @@ public struct SizedAsset: Hashable, Sendable {
     }
 }
 
+/// Where a packed image's pixels are in its car: the atlas rendition and the frame, as its internal reference
+/// gives them (y counted from the atlas's bottom edge).
+struct PackedFrame: Hashable, Sendable {
+    /// The atlas's index in the car's renditions.
+    var atlas: Int
+    var x: Int, y: Int, width: Int, height: Int
+    /// The checksum of the image's reference record without the frame (its name, size, format and other tags).
+    var record: UInt32 = 0
+}
+
 /// One variant of a ``SizedAsset``: a rendition of a car, a payload of an archive, a file of a catalog.
 public struct SizedVariant: Hashable, Sendable {
     /// Its traits, with an sRGB gamut written as no gamut (CoreUI stores both as 0), so a catalog's variant and
@@ -84,8 +96,12 @@ public struct SizedVariant: Hashable, Sendable {
     /// How it is stored: a car bitmap's compression (`lzfse`, `deepmap2`, …), otherwise the kind of file
     /// (`png`, `jpeg`, `pdf`, `data`, …), `colour`, `icon-set` or `packed` (a crop of a packed atlas).
     public var encoding: String
-    /// The bytes it adds to the file: 0 for an archive payload already counted under an earlier variant.
+    /// The bytes it adds to the file: 0 for an archive payload already counted under an earlier variant; for an
+    /// image packed in an atlas, its reference record plus its ``atlasShare``.
     public var bytes: Int
+    /// For an image packed in an atlas, the part of its bytes that is its share of the atlas's (the rest is its
+    /// own reference record); 0 for everything else.
+    public var atlasShare: Int = 0
     /// Its pixel size, when known.
     public var pixelWidth: Int?
     /// Its pixel height, when known.
@@ -95,7 +111,13 @@ public struct SizedVariant: Hashable, Sendable {
     public var sharesPayload: Bool
     /// A CRC-32 of what it stores (for a car: payload, info tags, pixel format and size, not the modification
     /// time), so that two inventories of the same kind tell a change that keeps the size; `nil` when not known.
+    ///
+    /// For an image packed in an atlas it stands for the crop's pixels: first a CRC of the atlas's checksum and
+    /// the frame (equal only where the crop is the same), then, where two cars' images are compared and that
+    /// cannot tell (``settlePackedContent(old:oldCar:new:newCar:jobs:)``), a CRC of the crop's decoded pixels.
     public var checksum: UInt32?
+    /// Where a packed image's pixels are: its atlas and frame; `nil` for everything else.
+    var packedFrame: PackedFrame?
 
     /// Creates a variant; ``key`` starts as the traits' description (``SizedAsset`` builders make it unique).
     public init(
@@ -112,6 +134,22 @@ public struct SizedVariant: Hashable, Sendable {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.sharesPayload = sharesPayload
+        self.checksum = checksum
+    }
+
+    /// Creates a variant whose traits (an sRGB gamut already written as none) and their description are known.
+    init(
+        traits: VariantTraits, key: String, name: String, encoding: String, bytes: Int, pixelWidth: Int?, pixelHeight: Int?,
+        checksum: UInt32?
+    ) {
+        self.traits = traits
+        self.key = key
+        self.name = name
+        self.encoding = encoding
+        self.bytes = bytes
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.sharesPayload = false
         self.checksum = checksum
     }
 
@@ -136,6 +174,18 @@ extension SizedAsset {
     /// Makes every variant's ``SizedVariant/key`` unique within the asset: the traits, then the pixel size, then
     /// an ordinal, so that the same variant gets the same key in a car, an archive and a catalog.
     mutating func assignKeys() {
+        // Nearly every asset's variants differ in their traits already: tell that without building dictionaries.
+        if variants.count < 2 { return }
+        if variants.count <= 16 {
+            var alike = false
+            for later in 1..<variants.count where !alike {
+                for earlier in 0..<later where variants[earlier].key == variants[later].key {
+                    alike = true
+                    break
+                }
+            }
+            if !alike { return }
+        }
         var byTraits: [String: Int] = [:]
         for variant in variants { byTraits[variant.key, default: 0] += 1 }
         var seen: [String: Int] = [:]

@@ -13,8 +13,9 @@ struct Diff: ParsableCommand {
             added, removed and changed with their bytes and changed variants, then the bytes per compression and \
             per trait value, each sorted by growth; --json prints the document of docs/DIFF-JSON.md.
 
-            A car's bytes are its renditions' stored sizes (packed atlases are internal renditions of their own), \
-            an archive's its payloads', a catalog's its files'. Variants are matched by traits (then pixel size).
+            A car's bytes are its renditions' stored sizes, each packed atlas's shared out among the images in it \
+            by pixel area; an archive's bytes are its payloads', a catalog's its files'. Variants are matched by \
+            traits (then pixel size); a packed image changed when its pixels did, not when it moved in its atlas.
 
             Exit status: 0 when both sides hold the same assets with the same variants, 1 when they differ, 2 when \
             a path does not exist or cannot be read.
@@ -37,8 +38,11 @@ struct Diff: ParsableCommand {
     }
 
     func run() throws {
-        let before = try inventory(old)
-        let after = try inventory(new)
+        let sides = try Self.read([old, new], jobs: jobs)
+        var before = sides[0].inventory, after = sides[1].inventory
+        if let oldCar = sides[0].car, let newCar = sides[1].car {
+            SizeInventory.settlePackedContent(old: &before, oldCar: oldCar, new: &after, newCar: newCar, jobs: jobs)
+        }
         let diff = SizeDiff(old: before, new: after)
         if json {
             try Console.out(SizeDiffJSON(diff: diff).render())
@@ -48,8 +52,41 @@ struct Diff: ParsableCommand {
         if !diff.isEqual { throw ExitCode(1) }
     }
 
+    /// One side's sizes, and its car when it is one (to decode packed atlases from).
+    private struct Side: Sendable {
+        var inventory: SizeInventory
+        var car: CARFile?
+    }
+
+    /// The sides read at once, one thread each; when several fail, the first one's error is the one thrown.
+    private static func read(_ paths: [String], jobs: Int?) throws -> [Side] {
+        let results = SideResults(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            results.store(Result { try side(paths[index], jobs: jobs) }, at: index)
+        }
+        return try results.all.map { try $0.get() }
+    }
+
+    /// Each side's outcome, written by its own thread and read after all have finished.
+    private final class SideResults: @unchecked Sendable {
+        private let lock = NSLock()
+        private var results: [Result<Side, any Error>?]
+
+        init(count: Int) {
+            results = Array(repeating: nil, count: count)
+        }
+
+        func store(_ result: Result<Side, any Error>, at index: Int) {
+            lock.withLock { results[index] = result }
+        }
+
+        var all: [Result<Side, any Error>] {
+            lock.withLock { results.map { $0 ?? .failure(CLIError.usage("a side of the comparison was not read")) } }
+        }
+    }
+
     /// The sizes of one side, or a CLIError (exit 2) naming the path and the problem.
-    private func inventory(_ given: String) throws -> SizeInventory {
+    private static func side(_ given: String, jobs: Int?) throws -> Side {
         let path: String
         do {
             path = try CARSource.expandingApplication(given)
@@ -62,17 +99,18 @@ struct Diff: ParsableCommand {
         case .folder?:
             let index = CatalogReader(options: ReaderOptions(verifyPixels: false, jobs: jobs)).read([path])
             try InputPaths.requireContent(index, roots: [path], allowEmpty: false)
-            return SizeInventory(index: index)
+            return Side(inventory: SizeInventory(index: index))
         case .file?, nil:
             if CARSource.isCAR(path) {
                 do {
-                    return SizeInventory(car: try CARFile(path: path), path: given, jobs: jobs)
+                    let car = try CARFile(path: path)
+                    return Side(inventory: SizeInventory(car: car, path: given, jobs: jobs), car: car)
                 } catch {
                     throw CLIError.usage("\(MessageText.quote(given)): not a readable Assets.car: \(error)")
                 }
             }
             do {
-                return try SizeInventory(archive: try AssetArchive(path: path), path: given)
+                return Side(inventory: try SizeInventory(archive: try AssetArchive(path: path), path: given))
             } catch {
                 throw CLIError.usage("\(MessageText.quote(given)): neither an Assets.car nor a readable assetc archive: \(error)")
             }

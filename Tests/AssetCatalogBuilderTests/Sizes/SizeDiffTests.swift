@@ -86,7 +86,9 @@ struct SizeDiffTests {
             guard line.hasPrefix("\""), let end = line.dropFirst().firstIndex(of: "\"") else { return nil }
             return String(line[line.index(after: line.startIndex)..<end])
         }
-        #expect(topKeys == topKeys.sorted() && topKeys.count == 9)
+        #expect(topKeys == topKeys.sorted() && topKeys.count == 10)
+        #expect(document["unchangedDelta"] as? Int == 0, "no atlas: the unchanged assets kept their bytes")
+        #expect(stored["atlasShare"] as? Int == 0)
     }
 
     @Test func aCatalogAgainstItsCarMatchesEveryAssetAndVariant() throws {

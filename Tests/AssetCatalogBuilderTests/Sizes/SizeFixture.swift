@@ -84,3 +84,27 @@ final class SizeFixture {
         try AssetArchive(bytes: try Packer().packToBytes(index(root)).archive)
     }
 }
+
+extension SizeFixture {
+    /// A catalog of 1x image sets, one noise PNG each (`name`, side in pixels, seed), all small enough to be
+    /// packed into an atlas; written under `folder` and returned.
+    func packedCatalog(_ folder: String, _ images: [(name: String, side: Int, seed: UInt32)]) throws -> String {
+        let root = base + "/" + folder + ".xcassets"
+        let info = #""info":{"author":"xcode","version":1}"#
+        for image in images {
+            let set = root + "/\(image.name).imageset"
+            try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
+            try Data(Self.noise(width: image.side, height: image.side, seed: image.seed)).write(to: URL(fileURLWithPath: set + "/image.png"))
+            try Data((#"{"images":[{"idiom":"universal","filename":"image.png","scale":"1x"}],"# + info + "}").utf8)
+                .write(to: URL(fileURLWithPath: set + "/Contents.json"))
+        }
+        try Data("{\(info)}".utf8).write(to: URL(fileURLWithPath: root + "/Contents.json"))
+        return root
+    }
+
+    /// The catalog compiled for iOS with packed atlases, as Xcode compiles it.
+    static func packedCar(_ root: String) throws -> CARFile {
+        let options = CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", toolVersion: "test")
+        return try CARFile(bytes: try CARCompiler(options: options).compile(index(root)).car)
+    }
+}

@@ -265,8 +265,9 @@ public enum AuditDocumentation {
 
         For an `Assets.car` and for an archive the page opens with **where the bytes go**: a squarified treemap
         (inline SVG, no external resources) in which every asset is a rectangle whose area is its bytes (a car's
-        renditions, packed atlases and other internal renditions included, so the map adds up to the car's rendition
-        bytes; an archive's payloads, each counted once), grouped by namespace and coloured by the compression that
+        renditions, each packed atlas shared out among the images packed in it by pixel area, other internal
+        renditions as assets of their own, so the map adds up to the car's rendition bytes; an archive's payloads,
+        each counted once), grouped by namespace and coloured by the compression that
         holds most of the asset's bytes, with a legend of every compression's bytes and share. Pointing at an asset,
         focusing it or clicking it (which pins it) lists its variants with their traits, compression, bytes and pixel
         size in the panel beside the map, with a link to the asset's section; the largest asset is shown when the page

@@ -22,7 +22,10 @@ enum HTMLTreemapRenderer {
 
         var html = "<section class=\"sizes\" id=\"sizes\" data-total-bytes=\"\(total)\">\n<h2>Where the bytes go</h2>\n"
         var remark = "\(ByteText.short(total)) (\(ByteText.grouped(total)) bytes) of \(unit) in \(named) asset\(named == 1 ? "" : "s")"
-        if internalCount > 0 { remark += " and \(internalCount) internal rendition\(internalCount == 1 ? "" : "s") (packed atlases and other records no asset names)" }
+        if internalCount > 0 { remark += " and \(internalCount) internal rendition\(internalCount == 1 ? "" : "s") (records no asset names)" }
+        if sizes.assets.contains(where: { $0.variants.contains { $0.atlasShare > 0 } }) {
+            remark += ". Each packed atlas's bytes are shared out among the images packed in it, by pixel area"
+        }
         remark += ". Each rectangle is an asset, its area its bytes, grouped by namespace and coloured by the compression that holds most of its bytes. Point at one, or click it, for its variants."
         if empty > 0 { remark += " \(empty) asset\(empty == 1 ? " takes" : "s take") no bytes of its own (colours in an archive's tables, variants sharing a payload) and \(empty == 1 ? "is" : "are") not drawn." }
         html += "<p class=\"remark\">\(HTMLReportRenderer.escape(remark))</p>\n"

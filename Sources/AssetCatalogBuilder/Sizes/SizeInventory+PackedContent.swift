@@ -1,0 +1,130 @@
+import AssetCatalog
+import Foundation
+
+extension SizeInventory {
+    /// Settles, for two cars' inventories about to be compared, whether each image packed on both sides kept its
+    /// pixels: where its first checksum (atlas checksum and frame) differs between the sides but its pixel size
+    /// does not, both atlases are decoded and both images get the CRC-32 of their crop's pixels instead.
+    ///
+    /// An image is thus "changed" by its own content, whatever atlas or frame it moved to. Nothing is decoded
+    /// where the first checksums agree (the same atlas bytes, the same rectangle), so two builds of the same
+    /// catalog cost no decoding; each atlas that must be decoded is decoded once, atlases on every core. An atlas
+    /// that cannot be decoded leaves its images' first checksums, so they count as changed.
+    ///
+    /// - Parameters:
+    ///   - old: the old car's inventory (``init(car:path:jobs:)``).
+    ///   - oldCar: the car it was made from.
+    ///   - new: the new car's inventory.
+    ///   - newCar: the car it was made from.
+    ///   - jobs: atlases decoded at once (default: one per processor).
+    public static func settlePackedContent(
+        old: inout SizeInventory, oldCar: CARFile, new: inout SizeInventory, newCar: CARFile, jobs: Int? = nil
+    ) {
+        let pairs = packedPairsToSettle(old, new)
+        guard !pairs.isEmpty else { return }
+        // One job per atlas to decode, with the images whose crops it must checksum.
+        var jobsByAtlas: [CropJob.Side: [Int: Int]] = [.old: [:], .new: [:]]
+        var work: [CropJob] = []
+        func ask(_ side: CropJob.Side, _ place: VariantPlace, _ variant: SizedVariant) {
+            let frame = variant.packedFrame!
+            let slot: Int
+            if let known = jobsByAtlas[side]![frame.atlas] {
+                slot = known
+            } else {
+                slot = work.count
+                jobsByAtlas[side]![frame.atlas] = slot
+                work.append(CropJob(side: side, atlas: frame.atlas, crops: []))
+            }
+            work[slot].crops.append((place, frame.record, frame))
+        }
+        for pair in pairs {
+            ask(.old, pair.old, old.assets[pair.old.asset].variants[pair.old.variant])
+            ask(.new, pair.new, new.assets[pair.new.asset].variants[pair.new.variant])
+        }
+        let jobList = work
+        let results = parallelMap(count: jobList.count, width: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { index in
+            let job = jobList[index]
+            return job.run(job.side == .old ? oldCar : newCar)
+        }
+        var crops: [CropJob.Side: [VariantPlace: UInt32]] = [.old: [:], .new: [:]]
+        for (job, result) in zip(jobList, results) {
+            for (place, checksum) in result { crops[job.side]![place] = checksum }
+        }
+        // Both sides' checksums are replaced, or neither (a crop checksum never meets a frame checksum).
+        for pair in pairs {
+            guard let before = crops[.old]![pair.old], let after = crops[.new]![pair.new] else { continue }
+            old.assets[pair.old.asset].variants[pair.old.variant].checksum = before
+            new.assets[pair.new.asset].variants[pair.new.variant].checksum = after
+        }
+    }
+
+    /// Where a variant is in an inventory.
+    struct VariantPlace: Hashable {
+        var asset: Int, variant: Int
+    }
+
+    /// The images packed on both sides, matched as ``SizeDiff`` matches them (asset by name, variant by key),
+    /// whose pixel sizes agree and whose first checksums do not.
+    static func packedPairsToSettle(_ old: SizeInventory, _ new: SizeInventory) -> [(old: VariantPlace, new: VariantPlace)] {
+        var oldBySlot: [String: Int] = [:]
+        oldBySlot.reserveCapacity(old.assets.count)
+        for (position, asset) in old.assets.enumerated() where asset.variants.contains(where: { $0.packedFrame != nil }) {
+            oldBySlot[asset.slot] = position
+        }
+        var pairs: [(old: VariantPlace, new: VariantPlace)] = []
+        for (newAsset, asset) in new.assets.enumerated() where asset.variants.contains(where: { $0.packedFrame != nil }) {
+            guard let oldAsset = oldBySlot[asset.slot] else { continue }
+            let before = old.assets[oldAsset].variants
+            for (newVariant, after) in asset.variants.enumerated() where after.packedFrame != nil {
+                guard let oldVariant = before.firstIndex(where: { $0.key == after.key }) else { continue }
+                let match = before[oldVariant]
+                guard match.packedFrame != nil, match.checksum != after.checksum, match.pixelWidth == after.pixelWidth,
+                    match.pixelHeight == after.pixelHeight
+                else { continue }
+                pairs.append((VariantPlace(asset: oldAsset, variant: oldVariant), VariantPlace(asset: newAsset, variant: newVariant)))
+            }
+        }
+        return pairs
+    }
+}
+
+/// One atlas of one side to decode, and the crops of it to checksum.
+struct CropJob: Sendable {
+    enum Side: Hashable, Sendable {
+        case old, new
+    }
+
+    var side: Side
+    var atlas: Int
+    /// The images: where each is, its own checksum (its reference record without the frame) and its frame.
+    var crops: [(SizeInventory.VariantPlace, UInt32, PackedFrame)]
+
+    /// Decodes the atlas and checksums every crop: the CRC-32 of the image's own checksum, its width and height
+    /// and its rows of decoded (premultiplied RGBA) pixels, top to bottom. Nothing when the atlas cannot be
+    /// decoded.
+    func run(_ car: CARFile) -> [(SizeInventory.VariantPlace, UInt32)] {
+        guard case .image(let image)? = try? CARDecoder(file: car).decode(atlas) else { return [] }
+        var result: [(SizeInventory.VariantPlace, UInt32)] = []
+        result.reserveCapacity(crops.count)
+        image.pixels.withUnsafeBytes { pixels in
+            guard pixels.count >= image.width * image.height * 4 else { return }
+            for (place, own, frame) in crops {
+                // The frame was checked against the atlas's header size; the decoded image has that size.
+                guard frame.x + frame.width <= image.width, frame.y + frame.height <= image.height else { continue }
+                var size = (
+                    own.littleEndian, UInt32(truncatingIfNeeded: frame.width).littleEndian,
+                    UInt32(truncatingIfNeeded: frame.height).littleEndian
+                )
+                var crc = withUnsafeBytes(of: &size) { CRC32.update(0, $0) }
+                // y counts from the atlas's bottom edge to the frame's bottom (Core Graphics).
+                let top = image.height - frame.y - frame.height
+                for row in top..<(top + frame.height) {
+                    let start = (row * image.width + frame.x) * 4
+                    crc = CRC32.update(crc, UnsafeRawBufferPointer(rebasing: pixels[start..<(start + frame.width * 4)]))
+                }
+                result.append((place, crc))
+            }
+        }
+        return result
+    }
+}
