@@ -26,8 +26,11 @@ enum Deepmap2PredictedEncoder {
     static let predictors: [UInt8] = [0, 1, 2, 3, 4]
 
     /// The record of `pixels` (`width` × `height` pixels of `bytesPerPixel` bytes: 4 premultiplied B, G, R, A or 2
-    /// grey, alpha; rows unpadded), or `nil` when the size does not fit deepmap2's 16-bit fields.
-    static func record(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int) -> [UInt8]? {
+    /// grey, alpha; rows unpadded), in bands of as many rows as fit `tileBytes` before compression (at least one),
+    /// or `nil` when the size does not fit deepmap2's 16-bit fields.
+    static func record(
+        _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, tileBytes: Int = tileBytes
+    ) -> [UInt8]? {
         guard width > 0, height > 0, width <= 0xFFFF, height <= 0xFFFF, bytesPerPixel == 2 || bytesPerPixel == 4,
             pixels.count == width * height * bytesPerPixel
         else { return nil }
