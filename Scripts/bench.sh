@@ -15,6 +15,8 @@
 #                                 100 sets removed, 100 added and 100 changed) vs assetc info --json of both cars
 #   Scripts/bench.sh scale        time per set and peak RSS at 10,000 and 100,000 sets (SCALE_SMALL, SCALE_LARGE
 #                                 pick other sizes; SCALE_BASELINE_BIN=path/to/old/assetc runs it too, interleaved)
+#   Scripts/bench.sh compile      compile against pack and tar -cf (XCBUILD_ACTOOL=…/actool adds xcbuild's actool,
+#                                 COMPILE_BASELINE_BIN=path/to/old/assetc an earlier build, each interleaved)
 #
 # `car` needs the Assets.car files of ../shared/cars (CARS_DIR to use another folder) and, for the reference
 # LZFSE/LZVN figures, the `lzfse` package from PyPI (pip install lzfse).
@@ -269,6 +271,15 @@ if [ "$only" = all ] || [ "$only" = compile ]; then
   echo "  assetc compile                  ${compile_s}s  $(awk -v m="$input_mb" -v s="$compile_s" 'BEGIN { printf "%.0f", m / s }') MB/s of PNG input"
   echo "  compile / pack: $(ratio "$compile_s" "$pack_s")x (target <= 3x); compile / tar: $(ratio "$compile_s" "$tar_s")x"
   echo "  Assets.car                      $car_bytes bytes ($(awk -v a="$car_bytes" -v b="$input_bytes" 'BEGIN { printf "%.2f", a / b }')x the PNG input)"
+  # Another build of assetc (an earlier commit's release binary) on the same catalog, alternated, when given.
+  if [ -n "${COMPILE_BASELINE_BIN:-}" ] && [ -x "$COMPILE_BASELINE_BIN" ]; then
+    baseline_out="$bench_dir/compiled-baseline"
+    read -r baseline_s assetc_s < <(interleaved_medians \
+      "'$COMPILE_BASELINE_BIN' compile '$catalog' --compile '$baseline_out' --platform iphoneos --minimum-deployment-target 17.0" \
+      "'$bin/assetc' compile '$catalog' --compile '$compiled' --platform iphoneos --minimum-deployment-target 17.0")
+    echo "  baseline compile ($COMPILE_BASELINE_BIN)  ${baseline_s}s, $(stat -c %s "$baseline_out/Assets.car") bytes of Assets.car"
+    echo "  this compile / baseline: $(ratio "$assetc_s" "$baseline_s")x (this build ${assetc_s}s in the same pairs)"
+  fi
   # xcbuild's actool (facebookarchive/xcbuild, a build of your own on Linux; docs/CAR-FORMAT.md) when given.
   if [ -n "${XCBUILD_ACTOOL:-}" ] && [ -x "$XCBUILD_ACTOOL" ]; then
     mkdir -p "$bench_dir/xcbuild-compiled"  # xcbuild's actool does not create it

@@ -78,17 +78,20 @@ struct BitmapCompressionTests {
         return found
     }
 
-    @Test func targetsFrom2019GetDeepmap2AndItsPaletteModeUpTo256Colours() throws {
+    @Test func targetsFrom2019GetDeepmap2ItsPaletteModeUpTo256ColoursAndMode2WherePredictionPays() throws {
         let fixture = try Self.fixture()
         for (platform, target) in [(CompilePlatform.iphoneos, "17.0"), (.iphoneos, "13.0"), (.appletvos, "13.0"), (.macosx, "10.15"), (.macosx, "14.0"), (.xros, "1.0")] {
             let found = try Self.compile(fixture, platform, target)
             #expect(found["four colours"] == "deepmap2 mode 4", "\(platform) \(target)")
             #expect(found["256 colours"] == "deepmap2 mode 4", "\(platform) \(target)")
-            #expect(found["257 colours"] == "deepmap2 mode 3", "\(platform) \(target)")
-            #expect(found["grey"] == "deepmap2 mode 3", "\(platform) \(target)")
-            #expect(found["thousands of colours, translucent"] == "deepmap2 mode 3", "\(platform) \(target)")
-            #expect(found["4-bit noise on a gradient"] == "deepmap2 mode 3", "\(platform) \(target)")
-            // Noise over an opaque alpha channel: the entropy stage still saves the alpha bytes.
+            // Beyond a palette, the trial (Deepmap2ModeChoice) takes mode 2 where a predictor pays: steps, ramps,
+            // gradients, noise over a gradient, grey as well as colour.
+            #expect(found["257 colours"] == "deepmap2 mode 2", "\(platform) \(target)")
+            #expect(found["grey"] == "deepmap2 mode 2", "\(platform) \(target)")
+            #expect(found["thousands of colours, translucent"] == "deepmap2 mode 2", "\(platform) \(target)")
+            #expect(found["4-bit noise on a gradient"] == "deepmap2 mode 2", "\(platform) \(target)")
+            // Uniform noise over an opaque alpha channel: prediction adds bits, mode 3 stays (its entropy stage still
+            // saves the alpha bytes).
             #expect(found["noise"] == "deepmap2 mode 3", "\(platform) \(target)")
             if platform == .macosx { #expect(found["AppIcon"] == "lzfse", "\(platform) \(target): app icons stay LZFSE") }
         }

@@ -33,18 +33,24 @@ enum ReferenceLZFSE {
     }
 
     /// The LZFSE streams of a bitmap payload: each KCBC chunk of an LZFSE bitmap, the stream of a palette-img, the
-    /// pixel or index stream of a deepmap2 record (modes 3 and 4; a raw LZVN stream there is left out).
+    /// pixel, index or predicted stream of each tile of a deepmap2 record (a raw LZVN stream there is left out).
     static func streams(of bitmap: CARBitmap) throws -> [[UInt8]] {
         switch bitmap.compression {
         case .lzfse, .paletteImage:
             return bitmap.chunks.map { $0.data.bytes }
         case .deepmap2:
-            return try bitmap.chunks.compactMap { chunk -> [UInt8]? in
+            return try bitmap.chunks.flatMap { chunk -> [[UInt8]] in
                 let record = chunk.data
                 let mode = try record.u8(20)
-                let lengthAt = mode == 4 ? 32 + Int(try record.u16(28)) * Int(try record.u16(30)) : 28
-                let stream = try record.slice(lengthAt + 4, Int(try record.u32(lengthAt))).bytes
-                return stream.starts(with: Array("bvx".utf8)) ? stream : nil
+                // Every tile (mode 2 writes bands of rows; modes 3 and 4 one tile).
+                var lengthAt = mode == 4 ? 32 + Int(try record.u16(28)) * Int(try record.u16(30)) : 28
+                var streams: [[UInt8]] = []
+                while lengthAt < record.count {
+                    let stream = try record.slice(lengthAt + 4, Int(try record.u32(lengthAt))).bytes
+                    if stream.starts(with: Array("bvx".utf8)) { streams.append(stream) }
+                    lengthAt += 4 + stream.count
+                }
+                return streams
             }
         default:
             return []

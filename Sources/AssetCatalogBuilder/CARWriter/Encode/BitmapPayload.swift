@@ -1,6 +1,7 @@
 /// The compressed `MLEC` payload of a bitmap's stored pixels, in the compression ``BitmapCompression`` names: deepmap2
-/// (``Deepmap2Encoder``), palette-img (``PaletteImageEncoder``), or rows in `KCBC` chunks of LZFSE (``LZFSEEncoder``)
-/// or raw LZVN (``LZVNEncoder``) streams.
+/// (``Deepmap2Encoder`` for modes 3 and 4, ``Deepmap2PredictedEncoder`` for mode 2, ``Deepmap2ModeChoice`` between
+/// them), palette-img (``PaletteImageEncoder``), or rows in `KCBC` chunks of LZFSE (``LZFSEEncoder``) or raw LZVN
+/// (``LZVNEncoder``) streams.
 enum BitmapPayload {
     /// Compression numbers in MLEC (CoreUI's numbering, as the reader lists them).
     static let compressionLZVN: UInt32 = 3
@@ -28,6 +29,12 @@ enum BitmapPayload {
         case .deepmap2:
             // Xcode's palette mode is for colour images only (no grey rendition of the samples uses it).
             let palette = bytesPerPixel == 4 ? PixelPalette(pixels, bytesPerPixel: 4, limit: Deepmap2Encoder.maximumPaletteColors) : nil
+            // Beyond a palette: mode 2 where a trial on sampled rows finds the predictor pays (Deepmap2ModeChoice).
+            if palette == nil, Deepmap2ModeChoice.prefersPredicted(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel),
+                let record = Deepmap2PredictedEncoder.record(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel)
+            {
+                return single(record, compression: compressionDeepmap2)
+            }
             if let record = Deepmap2Encoder.record(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, palette: palette) {
                 return single(record, compression: compressionDeepmap2)
             }
