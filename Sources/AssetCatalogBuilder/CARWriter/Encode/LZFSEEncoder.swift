@@ -186,9 +186,10 @@ public enum LZFSEEncoder {
         }
         var bits = minimumHashBits
         while bits < maximumHashBits && 1 << bits < source.count { bits += 1 }
-        LZVNHashTable.withThreadTable(count: 2 * bucketWays << bits) { table in
+        LZVNHashTable.withThreadTable(count: LZVNEncoder.lzfseTableOffset + 2 * bucketWays << bits) { table in
+            let entries = table.entries.baseAddress! + LZVNEncoder.lzfseTableOffset
             var parser = Parser(
-                base: base, end: source.count, table: UnsafeMutableRawPointer(table.entries.baseAddress!).assumingMemoryBound(to: UInt64.self),
+                base: base, end: source.count, table: UnsafeMutableRawPointer(entries).assumingMemoryBound(to: UInt64.self),
                 numbering: table.numberBlock(length: source.count), hashBits: bits)
             parser.parse(into: &output)
             parser.symbols.deallocate()
