@@ -75,7 +75,9 @@ let package = Package(
         ),
         .target(
             name: "AssetCatalogBuilder",
-            dependencies: ["AssetCatalog", "CPNGSupport", "CFileSystemCalls", "CVectorSupport", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "AssetCatalog", "CPNGSupport", "CFileSystemCalls", "CVectorSupport", "CMemoryHints", .product(name: "Yams", package: "Yams"),
+            ]
         ),
         // The HTTP server of `assetc serve`, as a library an app mounts in its own Hummingbird router.
         .target(

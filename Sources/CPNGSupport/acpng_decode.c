@@ -4,12 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Rounded c * a / 255, exact for all 8-bit inputs. */
-static inline uint8_t acpng_mul_div_255(unsigned c, unsigned a) {
-    unsigned t = c * a + 128;
-    return (uint8_t)((t + (t >> 8)) >> 8);
-}
-
 static void acpng_premultiply(uint8_t *pixels, size_t count) {
     for (size_t i = 0; i < count; i++, pixels += 4) {
         const unsigned a = pixels[3];

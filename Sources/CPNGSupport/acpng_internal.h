@@ -65,6 +65,12 @@ acpng_status acpng_precheck(const void *data, size_t length,
 
 uint32_t acpng_be32(const uint8_t *bytes);
 
+/* Rounded c * a / 255, exact for all 8-bit inputs: how decoding premultiplies. */
+static inline uint8_t acpng_mul_div_255(unsigned c, unsigned a) {
+    unsigned t = c * a + 128;
+    return (uint8_t)((t + (t >> 8)) >> 8);
+}
+
 /* PNG row unfiltering (acpng_verify.c): row and prior hold count bytes. */
 void acpng_unfilter(uint8_t *row, const uint8_t *prior, size_t count, size_t bpp,
                     unsigned filter);

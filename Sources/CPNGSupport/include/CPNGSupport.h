@@ -279,6 +279,18 @@ acpng_status acpng_decode_rgba8_libpng_into(const void *data, size_t length,
  * use it to prove which path ran). */
 uint64_t acpng_fast_decode_count(void);
 
+/*
+ * Whether the first row of an 8-bit RGB or RGBA, non-interlaced PNG of at most
+ * 1,024 pixels a row holds a pixel that is not grey once premultiplied as
+ * acpng_decode_rgba8_into premultiplies: 1 then, so a decode that succeeds
+ * gives pixels that are not all grey. 0 when it cannot tell: a grey first row,
+ * another kind of PNG, a PLTE, tRNS or unknown critical chunk before the image
+ * data, data that does not inflate, or bytes that end before the first row.
+ * Inflates only the first row; checks no CRC; data may be the file's first
+ * bytes only. Allocates nothing per call (a per-thread arena of 64 KiB).
+ */
+int acpng_first_row_has_colour(const void *data, size_t length);
+
 /* Same as acpng_decode_rgba8_into but allocates the output (free with
  * acpng_free). */
 acpng_status acpng_decode_rgba8(const void *data, size_t length,

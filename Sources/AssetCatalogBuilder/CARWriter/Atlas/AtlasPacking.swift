@@ -1,4 +1,5 @@
 import AssetCatalog
+internal import CPNGSupport
 import Foundation
 
 /// A packed atlas the stream makes (`ZZZZPackedAsset-…`, layout 1004): its name, scale and size, and which jobs'
@@ -8,6 +9,8 @@ struct PackedAtlas: Sendable {
     struct Member: Sendable {
         var job: Int
         var frame: AtlasLayout.Frame
+        /// Whether the pack stage decoded the whole file (``CARCompiler/PackedImage/decoded``).
+        var decoded: Bool
     }
 
     /// The atlas's own item in the plan (its key).
@@ -40,9 +43,11 @@ extension CARCompiler {
     /// internal reference (layout 1003) into its atlas, adds the atlases to the plan, and settles the key format
     /// and write order again.
     ///
-    /// Each candidate's file is read and decoded here to learn its size and whether it is grey; the stream decodes
-    /// it again when it draws the atlas, so that no catalog's images are all held in memory at once. A file this
-    /// stage cannot read or decode is left to the stream, which reports it as before.
+    /// Each candidate's size comes from its PNG header and its colour from its first row (``probedImage(_:roots:)``),
+    /// so that the stream, which draws the atlas, decodes each image once, and no catalog's images are all held in
+    /// memory at once. Only a PNG whose first row is grey (or that the probe does not read) is decoded here whole, to
+    /// learn whether every pixel is grey; a file that then cannot be read or decoded is left to the stream, which
+    /// reports it as before.
     func packAtlases(_ plan: inout CompilePlan, index: CatalogIndex) {
         let compression = BitmapCompression(platform: options.platform, minimumDeploymentTarget: options.minimumDeploymentTarget)
         // GlassKit (iOS 8, raw LZVN) has no atlas though its 72-pixel images would fit one: packing starts with LZFSE.
@@ -110,7 +115,7 @@ extension CARCompiler {
                     scale: scale, width: layout.width, height: layout.height, grey: group.grey,
                     members: zip(chunk, layout.frames).map { member, frame in
                         guard case .job(let job) = plan.items[member.item].work else { preconditionFailure("a packed item is a job") }
-                        return PackedAtlas.Member(job: job, frame: frame)
+                        return PackedAtlas.Member(job: job, frame: frame, decoded: member.image.decoded)
                     })
                 plan.items.append(StreamItem(key: key, preferred: false, work: .atlas(plan.atlases.count)))
                 plan.atlases.append(atlas)
@@ -130,7 +135,13 @@ extension CARCompiler {
         var width: Int
         var height: Int
         var grey: Bool
+        /// Whether the pack stage decoded the whole file (so it decodes): `false` when its header and first row
+        /// sufficed, and then a file that fails to decode when the atlas is drawn is an error in the inputs.
+        var decoded: Bool
     }
+
+    /// How much of a file the probe reads: a small PNG's header and first row come well within it.
+    static let probedBytes = 4096
 
     /// Whether Xcode would pack the job's image when it is small enough: an image set's or app icon's PNG (not a
     /// vector drawn per scale, a JPEG, a data set or a stack's flattened image).
@@ -143,6 +154,7 @@ extension CARCompiler {
     /// ``largestPackedSide`` a side; `nil` for anything else, including a file that cannot be read or decoded.
     static func packedImage(_ job: Job, roots: OpenCatalogRoots) -> PackedImage? {
         if let side = job.scaledSide, side > largestPackedSide { return nil }
+        if job.scaledSide == nil, let probed = probedImage(job, roots: roots) { return probed }
         guard case .success(let read) = readSource(job, roots: roots), read.contentType == .png else { return nil }
         if job.scaledSide == nil {
             // The size is in the header (IHDR, big-endian at 16 and 20): a large image is not decoded twice.
@@ -154,7 +166,27 @@ extension CARCompiler {
         guard case .success(let image) = decodedPNG(read.bytes, job: job), image.width > 0, image.height > 0,
             image.width <= largestPackedSide, image.height <= largestPackedSide
         else { return nil }
-        return PackedImage(width: image.width, height: image.height, grey: CSIBuilder.isGrey(image.pixels))
+        return PackedImage(width: image.width, height: image.height, grey: CSIBuilder.isGrey(image.pixels), decoded: true)
+    }
+
+    /// A colour image's size and format from the first ``probedBytes`` of its file, without decoding it: `nil` unless
+    /// the file is an 8-bit RGB or RGBA PNG of at most ``largestPackedSide`` a side whose first row holds a pixel that
+    /// is not grey once premultiplied (`acpng_first_row_has_colour`), so the whole image decodes to colour if it
+    /// decodes at all. Xcode's atlases hold colour and grey images apart, and most images are in colour: a whole
+    /// decode here, only to learn that, was as long again as drawing the atlases.
+    static func probedImage(_ job: Job, roots: OpenCatalogRoots) -> PackedImage? {
+        guard let source = job.source else { return nil }
+        let directory = roots.descriptor(job.sourceIndex)
+        let path = directory == nil ? roots.path(job.sourceIndex) + "/" + source : source
+        guard case .success(let head) = FileSystem.read(path, in: directory, limit: probedBytes, noFollow: true),
+            head.bytes.count >= 24
+        else { return nil }
+        let width = head.bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = head.bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        guard (1...largestPackedSide).contains(width), (1...largestPackedSide).contains(height),
+            head.bytes.withUnsafeBytes({ acpng_first_row_has_colour($0.baseAddress, $0.count) }) == 1
+        else { return nil }
+        return PackedImage(width: width, height: height, grey: false, decoded: false)
     }
 
     /// A group's images split into atlases of at most ``maximumAtlasPixels``, in the order ``AtlasLayout`` places

@@ -1,38 +1,58 @@
 import AssetCatalog
 
-/// The pixels of a packed atlas: its members drawn at their frames on a transparent bitmap.
-enum AtlasCanvas {
-    /// `images` (premultiplied RGBA, each the size of its frame) drawn on a transparent `width` × `height` bitmap,
-    /// each frame's `y` counted from the bottom edge as internal references count it.
-    static func draw(width: Int, height: Int, _ images: [(frame: AtlasLayout.Frame, image: DecodedImage)]) -> DecodedImage {
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for (frame, image) in images {
-            let top = height - frame.y - frame.height
-            let rowBytes = frame.width * 4
-            for row in 0..<frame.height {
-                let target = ((top + row) * width + frame.x) * 4
-                pixels.replaceSubrange(target..<(target + rowBytes), with: image.pixels[(row * rowBytes)..<((row + 1) * rowBytes)])
-            }
-        }
-        return DecodedImage(width: width, height: height, premultiplied: true, pixels: pixels)
+/// The pixels of a packed atlas: its members drawn at their frames on a transparent bitmap, one at a time as each is
+/// decoded (so that an atlas's members are never all held beside it).
+struct AtlasCanvas {
+    let width: Int
+    let height: Int
+    /// Premultiplied RGBA, rows from the top.
+    private(set) var pixels: [UInt8]
+
+    /// A transparent `width` × `height` bitmap.
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = [UInt8](repeating: 0, count: width * height * 4)
     }
+
+    /// Draws `image` (premultiplied RGBA, the size of `frame`) at `frame`, whose `y` counts from the bottom edge as
+    /// internal references count it.
+    mutating func draw(_ image: DecodedImage, at frame: AtlasLayout.Frame) {
+        let top = height - frame.y - frame.height
+        let rowBytes = frame.width * 4
+        for row in 0..<frame.height {
+            let target = ((top + row) * width + frame.x) * 4
+            pixels.replaceSubrange(target..<(target + rowBytes), with: image.pixels[(row * rowBytes)..<((row + 1) * rowBytes)])
+        }
+    }
+
+    /// The bitmap drawn so far.
+    var image: DecodedImage { DecodedImage(width: width, height: height, premultiplied: true, pixels: pixels) }
 }
 
 extension CARCompiler {
-    /// The atlas's rendition: its members decoded again from their files and drawn (``AtlasCanvas``), layout 1004,
+    /// The atlas's rendition: its members decoded from their files and drawn (``AtlasCanvas``) one by one, layout 1004,
     /// flags 0, compressed as the compile's ordinary images are, info tags 1001 (one empty slice), 1004, 1006, 1007,
     /// as heliport's and sudoku's atlases have them.
     ///
     /// A member that no longer decodes to the size the pack stage found (its file changed during the compile) fails
-    /// the compile: the references into the atlas were already planned.
+    /// the compile: the references into the atlas were already planned. So does a member the pack stage only probed
+    /// (``CARCompiler/PackedImage/decoded``) that cannot be read or decoded now: with the error the reader's inspection
+    /// found (as for any image), or the decoder's, naming the file.
     static func atlasRendition(
         _ atlas: PackedAtlas, jobs: [Job], roots: OpenCatalogRoots, compression: BitmapCompression
     ) -> Result<[UInt8], CompileProblem> {
-        var images: [(frame: AtlasLayout.Frame, image: DecodedImage)] = []
-        images.reserveCapacity(atlas.members.count)
+        var canvas = AtlasCanvas(width: atlas.width, height: atlas.height)
         for member in atlas.members {
             let job = jobs[member.job]
             let decoded = readSource(job, roots: roots).flatMap { decodedPNG($0.bytes, job: job) }
+            if case .failure(let problem) = decoded, !member.decoded {
+                if !problem.inputErrors.isEmpty { return .failure(problem) }
+                let diagnostic = Diagnostic(
+                    severity: .error, rule: ReaderRule.corruptImage.rawValue, catalog: roots.path(job.sourceIndex), path: job.source ?? "",
+                    message: "cannot be decoded: \(problem.message)")
+                return .failure(CompileProblem(inputErrors: [diagnostic]))
+            }
             guard case .success(let image) = decoded, image.width == member.frame.width, image.height == member.frame.height,
                 CSIBuilder.isGrey(image.pixels) || !atlas.grey
             else {
@@ -41,12 +61,11 @@ extension CARCompiler {
                     message: "changed while the compile read it; compile again")
                 return .failure(CompileProblem(inputErrors: [diagnostic]))
             }
-            images.append((member.frame, image))
+            canvas.draw(image, at: member.frame)
         }
-        let canvas = AtlasCanvas.draw(width: atlas.width, height: atlas.height, images)
         return .success(
             CSIBuilder.bitmapValue(
-                canvas, name: atlas.name, flags: 0, scale: atlas.scale, layout: CSIBuilder.layoutPackedAtlas, compression: compression
+                canvas.image, name: atlas.name, flags: 0, scale: atlas.scale, layout: CSIBuilder.layoutPackedAtlas, compression: compression
             ) { rowBytes in
                 CSIBuilder.bitmapTags(width: 0, height: 0, bytesPerRow: rowBytes).filter { $0.tag != 1003 }
             })

@@ -1,3 +1,5 @@
+internal import CMemoryHints
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -14,7 +16,8 @@ import Darwin
 ///
 /// Written for assetc from the public description of the format (Apple's `lzfse` repository: the `bvx2` header's
 /// packed fields, the frequency header's prefix code, the L, M and D symbol tables, the backward bit streams).
-/// The longest of four remembered positions per hash and the last distance, with one step of lazy matching;
+/// The longest of four remembered positions per hash and the last distance, with one step of lazy matching (each
+/// remembered position kept with its four bytes, so a candidate that cannot match costs no read of the input far back);
 /// deterministic, not the smallest output Apple's encoder finds; tests check every stream with
 /// assetc's decoder and the reference decoder (PyPI `lzfse`).
 public enum LZFSEEncoder {
@@ -183,87 +186,143 @@ public enum LZFSEEncoder {
         }
         var bits = minimumHashBits
         while bits < maximumHashBits && 1 << bits < source.count { bits += 1 }
+        LZVNHashTable.withThreadTable(count: LZVNEncoder.lzfseTableOffset + 2 * bucketWays << bits) { table in
+            let entries = table.entries.baseAddress! + LZVNEncoder.lzfseTableOffset
+            var parser = Parser(
+                base: base, end: source.count, table: UnsafeMutableRawPointer(entries).assumingMemoryBound(to: UInt64.self),
+                numbering: table.numberBlock(length: source.count), hashBits: bits)
+            parser.parse(into: &output)
+            parser.symbols.deallocate()
+        }
+        output += Array("bvx$".utf8)
+        return output
+    }
+
+    /// The match finder and its block under way. Its table holds, per hash value, a bucket of ``bucketWays``
+    /// entries of 64 bits: a position (numbered from `numbering`, low half) and the four bytes there (high half),
+    /// so that a candidate is compared without reading the input at a far position.
+    private struct Parser {
+        let base: UnsafePointer<UInt8>
+        let end: Int
+        let table: UnsafeMutablePointer<UInt64>
+        /// Positions are numbered from here: an entry below it was left by an earlier input and reads as empty.
+        let numbering: Int
+        let shift: UInt32
         var symbols = BlockSymbols()
-        defer { symbols.deallocate() }
-        LZVNHashTable.withThreadTable(count: bucketWays << bits) { table in
-            let entries = table.entries
-            // Positions are numbered from `numbering`: an entry below it was left by an earlier input and reads as empty.
-            let numbering = table.numberBlock(length: source.count)
-            let end = source.count
-            let shift = UInt32(32 - bits)
-            @inline(__always) func load(_ at: Int) -> UInt32 {
-                UnsafeRawPointer(base + at).loadUnaligned(as: UInt32.self)
+        var blockStart = 0
+        var anchor = 0
+        /// The longest run of literals from `anchor` that still fits the block (``BlockSymbols/fits(literalRun:length:)``
+        /// with no match), kept up to date so that the parse loop tests it with one comparison.
+        var literalRoom = 0
+
+        init(base: UnsafePointer<UInt8>, end: Int, table: UnsafeMutablePointer<UInt64>, numbering: Int, hashBits: Int) {
+            self.base = base
+            self.end = end
+            self.table = table
+            self.numbering = numbering
+            shift = UInt32(32 - hashBits)
+        }
+
+        @inline(__always) func load(_ at: Int) -> UInt32 {
+            UnsafeRawPointer(base + at).loadUnaligned(as: UInt32.self)
+        }
+
+        @inline(__always) func bucket(_ word: UInt32) -> UnsafeMutablePointer<UInt64> {
+            table + Int((word &* 2_654_435_761) >> shift) &<< bucketShift
+        }
+
+        /// How many bytes at `from` equal those at `candidate` (before the end).
+        @inline(__always) func matchLength(_ from: Int, _ candidate: Int) -> Int {
+            var length = 0
+            let limit = end &- from
+            while length &+ 8 <= limit {
+                let a = UnsafeRawPointer(base + (from &+ length)).loadUnaligned(as: UInt64.self)
+                let b = UnsafeRawPointer(base + (candidate &+ length)).loadUnaligned(as: UInt64.self)
+                if a != b { return length &+ (a ^ b).trailingZeroBitCount &>> 3 }
+                length &+= 8
             }
-            @inline(__always) func slot(_ word: UInt32) -> Int { Int((word &* 2_654_435_761) >> shift) }
-            @inline(__always) func matchLength(_ from: Int, _ candidate: Int) -> Int {
-                var length = 0
-                let limit = end - from
-                while length + 8 <= limit {
-                    let a = UnsafeRawPointer(base + from + length).loadUnaligned(as: UInt64.self)
-                    let b = UnsafeRawPointer(base + candidate + length).loadUnaligned(as: UInt64.self)
-                    if a != b { return length + (a ^ b).trailingZeroBitCount >> 3 }
-                    length += 8
-                }
-                while length < limit && base[from + length] == base[candidate + length] { length += 1 }
-                return length
+            while length < limit && base[from &+ length] == base[candidate &+ length] { length &+= 1 }
+            return length
+        }
+
+        /// Puts `at` (whose four bytes are `word`) first in `bucket`; the oldest entry drops out.
+        @inline(__always) func insert(_ at: Int, word: UInt32, bucket: UnsafeMutablePointer<UInt64>) {
+            bucket[3] = bucket[2]
+            bucket[2] = bucket[1]
+            bucket[1] = bucket[0]
+            bucket[0] = UInt64(word) &<< 32 | UInt64(UInt32(truncatingIfNeeded: numbering &+ at))
+        }
+
+        /// The longest match at `at` among the last distance (free to code: D = 0, so it wins ties) and the
+        /// positions of its bucket; `at` joins the bucket.
+        @inline(__always) func bestMatch(_ at: Int) -> (candidate: Int, length: Int) {
+            // The bucket of a position a little ahead starts loading now: the table is larger than the core's
+            // cache, and waiting for each bucket in turn was most of the parse's time.
+            if at &+ 12 <= end { acat_prefetch(bucket(load(at &+ 8))) }
+            let word = load(at)
+            var best = -1, bestLength = 0
+            let last = Int(symbols.lastDistance)
+            if last > 0 && at >= last && load(at &- last) == word {
+                best = at &- last
+                bestLength = minimumMatch &+ matchLength(at &+ minimumMatch, best &+ minimumMatch)
             }
-            var blockStart = 0
-            var anchor = 0
-            var position = 0
-            var misses = 0
-            func closeBlock(at cut: Int) {
-                guard cut > blockStart else { return }
-                appendBlock(UnsafeBufferPointer(start: base + blockStart, count: cut - blockStart), symbols, to: &output)
-                symbols.reset()
-                blockStart = cut
-            }
-            // Literals up to `limit` go in as many blocks as they need.
-            func addLiterals(upTo limit: Int) {
-                while !symbols.fits(literalRun: limit - anchor, length: 0) {
-                    // A block with triples ends where its literals end; an empty one takes what it can hold.
-                    if symbols.matchCount == 0 {
-                        let take = min(limit - anchor, maximumLiterals - 4 - 2 * maximumL)
-                        symbols.add(literals: base + anchor, count: take, length: 0, distance: 0)
-                        anchor += take
-                    }
-                    closeBlock(at: anchor)
-                }
-            }
-            // Inserts `at` first in its bucket (the oldest of the four ways drops out).
-            @inline(__always) func insert(_ at: Int, bucket: Int) {
-                entries[bucket + 3] = entries[bucket + 2]
-                entries[bucket + 2] = entries[bucket + 1]
-                entries[bucket + 1] = entries[bucket]
-                entries[bucket] = Int32(truncatingIfNeeded: numbering + at)
-            }
-            // The longest match at `at` among the last distance (free to code: D = 0, so it wins ties) and the four
-            // positions of its bucket; `at` joins the bucket.
-            func bestMatch(_ at: Int) -> (candidate: Int, length: Int) {
-                let word = load(at)
-                var best = -1, bestLength = 0
-                let repeatAt = at - Int(symbols.lastDistance)
-                if symbols.lastDistance > 0 && repeatAt >= 0 && load(repeatAt) == word {
-                    best = repeatAt
-                    bestLength = minimumMatch + matchLength(at + minimumMatch, repeatAt + minimumMatch)
-                }
-                let bucket = slot(word) << bucketShift
-                for way in 0..<bucketWays {
-                    let stored = Int(entries[bucket + way])
-                    guard stored >= numbering else { break }
-                    let from = stored - numbering
-                    guard from != best, at - from <= maximumD, load(from) == word else { continue }
-                    let length = minimumMatch + matchLength(at + minimumMatch, from + minimumMatch)
+            let entries = bucket(word)
+            var way = 0
+            while way < bucketWays {
+                let entry = entries[way]
+                let stored = Int(Int32(truncatingIfNeeded: entry))
+                if stored < numbering { break }
+                let from = stored &- numbering
+                if UInt32(truncatingIfNeeded: entry &>> 32) == word && from != best && at &- from <= maximumD {
+                    let length = minimumMatch &+ matchLength(at &+ minimumMatch, from &+ minimumMatch)
                     if length > bestLength {
                         best = from
                         bestLength = length
                     }
                 }
-                insert(at, bucket: bucket)
-                return (best, bestLength)
+                way &+= 1
             }
+            insert(at, word: word, bucket: entries)
+            return (best, bestLength)
+        }
+
+        mutating func closeBlock(at cut: Int, _ output: inout [UInt8]) {
+            guard cut > blockStart else { return }
+            appendBlock(UnsafeBufferPointer(start: base + blockStart, count: cut - blockStart), symbols, to: &output)
+            symbols.reset()
+            blockStart = cut
+        }
+
+        /// Sets ``literalRoom`` after the block or the anchor changed.
+        @inline(__always) mutating func measureRoom() {
+            // fits(literalRun: r, length: 0) holds while literalCount + r <= maximumLiterals - 4 and
+            // matchCount + r / maximumL + 2 <= maximumMatches: both only fail for longer runs.
+            let byLiterals = maximumLiterals - 4 - symbols.literalCount
+            let byTriples = (maximumMatches - 2 - symbols.matchCount) * maximumL + maximumL - 1
+            literalRoom = min(byLiterals, byTriples)
+        }
+
+        /// Literals up to `limit` go in as many blocks as they need.
+        mutating func addLiterals(upTo limit: Int, _ output: inout [UInt8]) {
+            defer { measureRoom() }
+            while !symbols.fits(literalRun: limit - anchor, length: 0) {
+                // A block with triples ends where its literals end; an empty one takes what it can hold.
+                if symbols.matchCount == 0 {
+                    let take = min(limit - anchor, maximumLiterals - 4 - 2 * maximumL)
+                    symbols.add(literals: base + anchor, count: take, length: 0, distance: 0)
+                    anchor += take
+                }
+                closeBlock(at: anchor, &output)
+            }
+        }
+
+        mutating func parse(into output: inout [UInt8]) {
+            var position = 0
+            var misses = 0
+            measureRoom()
             while position + minimumMatch <= end {
                 // A run of literals that would overflow the block closes it.
-                addLiterals(upTo: position)
+                if position - anchor > literalRoom { addLiterals(upTo: position, &output) }
                 var (candidate, found) = bestMatch(position)
                 guard candidate >= 0 else {
                     position += 1 + misses >> skipShift
@@ -289,23 +348,23 @@ public enum LZFSEEncoder {
                     length += 1
                 }
                 if !symbols.fits(literalRun: start - anchor, length: length) {
-                    closeBlock(at: anchor)
+                    closeBlock(at: anchor, &output)
                 }
                 symbols.add(literals: base + anchor, count: start - anchor, length: length, distance: start - from)
                 position = start + length
                 anchor = position
+                measureRoom()
                 misses = 0
                 // Index a position near the match's end, which the next rows often repeat.
                 if position - 2 > start && position + 2 <= end {
-                    insert(position - 2, bucket: slot(load(position - 2)) << bucketShift)
+                    let word = load(position - 2)
+                    insert(position - 2, word: word, bucket: bucket(word))
                 }
             }
-            addLiterals(upTo: end)
+            addLiterals(upTo: end, &output)
             if end > anchor { symbols.add(literals: base + anchor, count: end - anchor, length: 0, distance: 0) }
-            closeBlock(at: end)
+            closeBlock(at: end, &output)
         }
-        output += Array("bvx$".utf8)
-        return output
     }
 
     // MARK: - Entropy coding one block

@@ -20,11 +20,13 @@ struct PixelPalette {
         var keys = [UInt32](repeating: 0, count: slots)
         var values = [Int32](repeating: -1, count: slots)
         var colors: [UInt32] = []
-        var indices = [UInt16](repeating: 0, count: count)
+        var found = false
         let raw = UnsafeRawBufferPointer(pixels)
-        let found = keys.withUnsafeMutableBufferPointer { keys in
-            values.withUnsafeMutableBufferPointer { values in
-                indices.withUnsafeMutableBufferPointer { indices in
+        // Not zeroed first: an image of many colours (an atlas of photographs or noise) gives up after a few pixels,
+        // and zeroing an index per pixel before that cost more than the search.
+        let indices = [UInt16](unsafeUninitializedCapacity: count) { indices, initialized in
+            found = keys.withUnsafeMutableBufferPointer { keys in
+                values.withUnsafeMutableBufferPointer { values in
                     var last: UInt32 = 0
                     var lastIndex: Int32 = -1
                     for pixel in 0..<count {
@@ -52,6 +54,7 @@ struct PixelPalette {
                     return true
                 }
             }
+            initialized = found ? count : 0
         }
         guard found else { return nil }
         self.colors = colors

@@ -1,0 +1,76 @@
+import AssetCatalog
+import Foundation
+import Testing
+
+@testable import AssetCatalogBuilder
+
+/// The pack stage learns a colour image's size from its PNG header and its colour from its first row, and decodes it
+/// only when the atlas is drawn (``CARCompiler/probedImage(_:roots:)``): these check that the atlases come out as a
+/// whole decode would make them, and that a file the probe passed but that does not decode fails the compile.
+@Suite("Probing packed images instead of decoding them twice")
+struct AtlasProbeTests {
+    /// A PNG (RGBA, unpremultiplied) of `side` × `side` whose pixel at (x, y) is `pixel(x, y)`.
+    static func png(side: Int, _ pixel: (Int, Int) -> [UInt8]) throws -> [UInt8] {
+        var pixels: [UInt8] = []
+        for y in 0..<side { for x in 0..<side { pixels += pixel(x, y) } }
+        return try PNGCodec.encodeRGBA8(DecodedImage(width: side, height: side, premultiplied: false, pixels: pixels))
+    }
+
+    /// Reads `fixture` as `assetc compile` does (PNGs of sets inspected by the compile, not the reader).
+    static func read(_ fixture: CatalogFixture) -> CatalogIndex {
+        CatalogReader(options: ReaderOptions(verifyPixels: false, jobs: 2, defersPNGInspection: true)).read([fixture.root])
+    }
+
+    static func single(_ fixture: CatalogFixture, _ name: String, _ bytes: [UInt8]) throws {
+        try fixture.write("\(name).imageset/\(name)@1x.png", bytes)
+        try fixture.imageset(name, [("\(name)@1x.png", "\"idiom\":\"universal\",\"scale\":\"1x\"")])
+    }
+
+    @Test func imagesGoToTheColourOrGreyAtlasByTheirPremultipliedPixels() throws {
+        let fixture = try CatalogFixture()
+        // In colour from the first row: the probe decides.
+        try Self.single(fixture, "Colour", try Self.png(side: 16) { x, y in [UInt8(x * 9), UInt8(y * 9), 40, 255] })
+        // Grey in its first row, colour below: decoded whole in the pack stage, and in colour.
+        try Self.single(fixture, "GreyFirstRow", try Self.png(side: 16) { x, y in y == 0 ? [90, 90, 90, 255] : [UInt8(x * 9), 10, 200, 255] })
+        // Colour only where it is transparent: black once premultiplied, so grey.
+        try Self.single(fixture, "HiddenColour", try Self.png(side: 16) { x, y in (x + y) % 2 == 0 ? [200, 10, 10, 0] : [70, 70, 70, 255] })
+        // Grey throughout.
+        try Self.single(fixture, "Grey", try Self.png(side: 16) { x, y in [UInt8(x * 15), UInt8(x * 15), UInt8(x * 15), 255] })
+        let options = CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", toolVersion: "test")
+        let car = try CARFile(bytes: try CARCompiler(options: options).compile(Self.read(fixture)).car)
+        var formats: [String: String] = [:]
+        for rendition in car.renditions where rendition.layout == 1003 { formats[rendition.name] = rendition.pixelFormat }
+        #expect(formats == ["Colour@1x.png": "ARGB", "GreyFirstRow@1x.png": "ARGB", "HiddenColour@1x.png": "GA8 ", "Grey@1x.png": "GA8 "])
+        let packed = car.renditions.indices.filter { car.renditions[$0].layout == 1003 }
+        #expect(try AtlasPackingTests.expectPixelExact(car, packed, root: fixture.root) == 4)
+    }
+
+    @Test func aPackedPNGThatDoesNotDecodeFailsTheCompileNamingIt() throws {
+        let fixture = try CatalogFixture()
+        try Self.single(fixture, "Good", try Self.png(side: 16) { x, y in [UInt8(x * 9), UInt8(y * 9), 40, 255] })
+        // A colour first row, then a row with filter type 5 (there is none): valid chunks and CRCs, so only a decode
+        // of the whole image finds it.
+        var raw: [UInt8] = []
+        for y in 0..<16 {
+            raw.append(y == 15 ? 5 : 0)
+            for x in 0..<16 { raw += [UInt8(x * 9), UInt8(y * 9), 40, 255] }
+        }
+        let damaged =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            + TinyPNG.chunk("IHDR", TinyPNG.bigEndian(16) + TinyPNG.bigEndian(16) + [8, 6, 0, 0, 0])
+            + TinyPNG.chunk("IDAT", TinyPNG.zlibStored(raw)) + TinyPNG.chunk("IEND", [])
+        try Self.single(fixture, "Damaged", damaged)
+        let options = CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", toolVersion: "test")
+        do {
+            _ = try CARCompiler(options: options).compile(Self.read(fixture))
+            Issue.record("the compile of a damaged packed PNG succeeded")
+        } catch .inputErrors(let errors) {
+            #expect(errors.count == 1)
+            #expect(errors.first?.path == "Damaged.imageset/Damaged@1x.png")
+            #expect(errors.first?.rule == "corrupt-image")
+            #expect(errors.first?.message.hasPrefix("cannot be decoded") == true)
+        } catch {
+            Issue.record("unexpected error: \(error)")
+        }
+    }
+}
