@@ -266,9 +266,10 @@ struct CARTraitTable {
     private let positions: [Int?]
     private var known: [Combination: (VariantTraits, String)] = [:]
 
-    /// The values of ``attributes``, 16 bits each.
+    /// The values of ``attributes``, 16 bits each, and the layout (a colour's scale is no trait, whatever its key says).
     private struct Combination: Hashable {
         var low: UInt64 = 0, high: UInt64 = 0
+        var layout: UInt16 = 0
     }
 
     /// The key attributes ``CARFile/traits(of:)`` reads.
@@ -284,7 +285,7 @@ struct CARTraitTable {
     /// The rendition's traits (an sRGB gamut as none, as ``SizedVariant`` keeps them) and their description.
     mutating func traits(of rendition: CARRendition) -> (VariantTraits, String) {
         let values = rendition.key.values
-        var key = Combination()
+        var key = Combination(layout: rendition.layout)
         for (slot, position) in positions.enumerated() {
             guard let position, values.indices.contains(position) else { continue }
             let value = UInt64(values[position].value)

@@ -40,7 +40,7 @@ struct AtlasProbeTests {
         let car = try CARFile(bytes: try CARCompiler(options: options).compile(Self.read(fixture)).car)
         var formats: [String: String] = [:]
         for rendition in car.renditions where rendition.layout == 1003 { formats[rendition.name] = rendition.pixelFormat }
-        #expect(formats == ["Colour@1x.png": "ARGB", "GreyFirstRow@1x.png": "ARGB", "HiddenColour@1x.png": "GA8 ", "Grey@1x.png": "GA8 "])
+        #expect(formats == ["Colour@1x.png": "ARGB", "GreyFirstRow@1x.png": "ARGB", "HiddenColour@1x.png": "GA8", "Grey@1x.png": "GA8"])
         let packed = car.renditions.indices.filter { car.renditions[$0].layout == 1003 }
         #expect(try AtlasPackingTests.expectPixelExact(car, packed, root: fixture.root) == 4)
     }
