@@ -114,7 +114,7 @@ public struct SizedVariant: Hashable, Sendable {
     ///
     /// For an image packed in an atlas it stands for the crop's pixels: first a CRC of the atlas's checksum and
     /// the frame (equal only where the crop is the same), then, where two cars' images are compared and that
-    /// cannot tell (``settlePackedContent(old:oldCar:new:newCar:jobs:)``), a CRC of the crop's decoded pixels.
+    /// cannot tell (`settlePackedContent(old:oldCar:new:newCar:jobs:)`), a CRC of the crop's decoded pixels.
     public var checksum: UInt32?
     /// Where a packed image's pixels are: its atlas and frame; `nil` for everything else.
     var packedFrame: PackedFrame?
