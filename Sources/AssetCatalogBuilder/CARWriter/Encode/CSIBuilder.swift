@@ -78,20 +78,26 @@ enum CSIBuilder {
         for value in [1, 0, 0, width, height] { BinaryWriter.appendLE32(&slices, UInt32(value)) }
         var metrics: [UInt8] = []
         for value in [1, 0, 0, 0, 0, width, height] { BinaryWriter.appendLE32(&metrics, UInt32(value)) }
-        var composition: [UInt8] = []
-        BinaryWriter.appendLE32(&composition, 0)
-        BinaryWriter.appendLE32(&composition, Float(1).bitPattern)
-        var orientation: [UInt8] = []
-        BinaryWriter.appendLE32(&orientation, 1)
         var rowBytes: [UInt8] = []
         BinaryWriter.appendLE32(&rowBytes, UInt32(bytesPerRow))
-        return [(1001, slices), (1003, metrics), (1004, composition), (1006, orientation), (1007, rowBytes)]
+        return [(1001, slices), (1003, metrics), compositionTag(opacity: 1), orientationTag, (1007, rowBytes)]
     }
+
+    /// The composition tag (1004): blend mode 0 (normal) and the opacity as a 32-bit float.
+    static func compositionTag(opacity: Float) -> (tag: UInt32, bytes: [UInt8]) {
+        var bytes: [UInt8] = []
+        BinaryWriter.appendLE32(&bytes, 0)
+        BinaryWriter.appendLE32(&bytes, opacity.bitPattern)
+        return (1004, bytes)
+    }
+
+    /// The EXIF orientation tag (1006): 1, upright.
+    static let orientationTag: (tag: UInt32, bytes: [UInt8]) = (1006, [1, 0, 0, 0])
 
     /// The info tags Xcode gives a rendition without pixels of its own (a colour, a gradient, a multisize set):
     /// composition normal with opacity 0 (1004) and orientation 1 (1006). Seen on every such rendition of sudoku
     /// (Xcode 26) and on heliport's multisize set (Xcode 13).
-    static let pixellessTags: [(tag: UInt32, bytes: [UInt8])] = [(1004, [UInt8](repeating: 0, count: 8)), (1006, [1, 0, 0, 0])]
+    static let pixellessTags: [(tag: UInt32, bytes: [UInt8])] = [compositionTag(opacity: 0), orientationTag]
 
     /// A UTI info tag (1005): length, a zero word, the NUL-terminated text padded to four bytes.
     static func utiTag(_ uti: String) -> (tag: UInt32, bytes: [UInt8]) {

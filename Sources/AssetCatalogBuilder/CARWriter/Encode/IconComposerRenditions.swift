@@ -71,8 +71,8 @@ enum IconComposerRenditions {
         return CSIBuilder.value(
             name: name, flags: 0, width: canvas, height: canvas, scale: 1, pixelFormat: "DATA", colorSpace: 0, layout: layoutStack,
             infoTags: [
-                (ImageStackRenditions.layerReferencesTag, layerReferences(layers)), (1020, records), (1021, effects), (1004, composition(opacity: 1)),
-                CSIBuilder.utiTag("public.layeredimage"), (1006, orientation),
+                (ImageStackRenditions.layerReferencesTag, layerReferences(layers)), (1020, records), (1021, effects), CSIBuilder.compositionTag(opacity: 1),
+                CSIBuilder.utiTag("public.layeredimage"), CSIBuilder.orientationTag,
             ],
             payload: CSIBuilder.raw([]))
     }
@@ -93,7 +93,7 @@ enum IconComposerRenditions {
             name: "IconGroup", flags: 0, width: 0, height: 0, scale: 1, pixelFormat: "DATA", colorSpace: 0, layout: layoutGroup,
             infoTags: [
                 (ImageStackRenditions.layerReferencesTag, layerReferences(layers.map(\.reference))), (1020, records), (1021, effects),
-                (1004, composition(opacity: 1)), (1006, orientation),
+                CSIBuilder.compositionTag(opacity: 1), CSIBuilder.orientationTag,
             ],
             payload: CSIBuilder.raw([]))
     }
@@ -137,14 +137,5 @@ enum IconComposerRenditions {
     }
 
     /// The info tags of a layer file's rendition (sudoku's SVG layer): composition (normal, opacity 1), orientation 1.
-    static let layerFileTags: [(tag: UInt32, bytes: [UInt8])] = [(1004, composition(opacity: 1)), (1006, orientation)]
-
-    private static func composition(opacity: Float) -> [UInt8] {
-        var bytes: [UInt8] = []
-        BinaryWriter.appendLE32(&bytes, 0)
-        BinaryWriter.appendLE32(&bytes, opacity.bitPattern)
-        return bytes
-    }
-
-    private static let orientation: [UInt8] = [1, 0, 0, 0]
+    static let layerFileTags: [(tag: UInt32, bytes: [UInt8])] = [CSIBuilder.compositionTag(opacity: 1), CSIBuilder.orientationTag]
 }

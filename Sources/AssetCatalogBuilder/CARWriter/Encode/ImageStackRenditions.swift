@@ -34,15 +34,13 @@ enum ImageStackRenditions {
                     part: CARCompiler.imagePart, identifier: $0.identifier, x: (width - $0.width) / 2, y: (height - $0.height) / 2,
                     width: $0.width, height: $0.height)
             })
-        var composition: [UInt8] = []
-        BinaryWriter.appendLE32(&composition, 0)
-        BinaryWriter.appendLE32(&composition, Float(1).bitPattern)
-        var orientation: [UInt8] = []
-        BinaryWriter.appendLE32(&orientation, 1)
         return CSIBuilder.value(
             name: name, flags: 0, width: width, height: height, scale: 1, pixelFormat: "DATA", colorSpace: 0,
             layout: layoutLayeredImage,
-            infoTags: [(layerReferencesTag, references), (1004, composition), CSIBuilder.utiTag("public.layeredimage"), (1006, orientation)],
+            infoTags: [
+                (layerReferencesTag, references), CSIBuilder.compositionTag(opacity: 1), CSIBuilder.utiTag("public.layeredimage"),
+                CSIBuilder.orientationTag,
+            ],
             payload: CSIBuilder.raw([]))
     }
 
