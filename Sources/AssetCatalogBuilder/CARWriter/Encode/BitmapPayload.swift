@@ -30,12 +30,11 @@ enum BitmapPayload {
             // Xcode's palette mode is for colour images only (no grey rendition of the samples uses it).
             let palette = bytesPerPixel == 4 ? PixelPalette(pixels, bytesPerPixel: 4, limit: Deepmap2Encoder.maximumPaletteColors) : nil
             // Beyond a palette: mode 2 where a trial on sampled rows finds the predictor pays (Deepmap2ModeChoice).
-            if palette == nil, Deepmap2ModeChoice.prefersPredicted(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel),
-                let record = Deepmap2PredictedEncoder.record(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel)
-            {
-                return single(record, compression: compressionDeepmap2)
-            }
-            if let record = Deepmap2Encoder.record(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, palette: palette) {
+            let record =
+                palette == nil
+                ? Deepmap2ModeChoice.record(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel)
+                : Deepmap2Encoder.record(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, palette: palette)
+            if let record {
                 return single(record, compression: compressionDeepmap2)
             }
             return chunked(pixels, rowBytes: width * bytesPerPixel, height: height, lzvn: false)

@@ -34,9 +34,13 @@ enum Deepmap2Encoder {
                 mode: 4, quality: 1, bytesPerPixel: bytesPerPixel, tileWidth: width, tileHeight: height, header: colors,
                 streams: [LZFSEEncoder.compress(indices)])
         }
-        return record(
-            mode: 3, quality: 1, bytesPerPixel: bytesPerPixel, tileWidth: width, tileHeight: height, header: [],
-            streams: [LZFSEEncoder.compress(pixels)])
+        return record(storedStream: LZFSEEncoder.compress(pixels), width: width, height: height, bytesPerPixel: bytesPerPixel)
+    }
+
+    /// The mode-3 record whose one stream, `storedStream`, is the image's pixels already compressed.
+    static func record(storedStream: [UInt8], width: Int, height: Int, bytesPerPixel: Int) -> [UInt8] {
+        record(
+            mode: 3, quality: 1, bytesPerPixel: bytesPerPixel, tileWidth: width, tileHeight: height, header: [], streams: [storedStream])
     }
 
     /// A record of any mode: the 16-byte prefix, the `dmp2` header (`mode`, `quality`, 10, `bytesPerPixel`, the tile

@@ -19,17 +19,47 @@ enum Deepmap2ModeChoice {
     /// compresses them twice, so it costs about twice this share of one encoding.
     static let sampledShare = 16
 
+    /// The deepmap2 record of `pixels` (`width` × `height` pixels of `bytesPerPixel` bytes: 4 premultiplied B, G, R,
+    /// A or 2 grey, alpha; rows unpadded) without a palette: mode 2 when ``prefersPredicted(_:width:height:bytesPerPixel:)``,
+    /// else mode 3 (as for any other pixel size); `nil` when the size does not fit deepmap2's 16-bit fields. An image small enough to be tried whole
+    /// is compressed once each way: the trial's streams are the records' (one tile, the whole image, in both modes).
+    static func record(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int) -> [UInt8]? {
+        guard Deepmap2PredictedEncoder.fits(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel) else {
+            return Deepmap2Encoder.record(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, palette: nil)
+        }
+        let tileHeight = Deepmap2PredictedEncoder.tileHeight(width: width, height: height, bytesPerPixel: bytesPerPixel)
+        if sampledRows(width: width, height: height) == [0..<height], tileHeight == height {
+            let predicted = LZFSEEncoder.compress(Deepmap2PredictedEncoder.tile(pixels, width: width, rows: 0..<height, bytesPerPixel: bytesPerPixel))
+            let stored = LZFSEEncoder.compress(pixels)
+            if predicted.count < stored.count {
+                return Deepmap2PredictedEncoder.record(streams: [predicted], width: width, tileHeight: height, bytesPerPixel: bytesPerPixel)
+            }
+            return Deepmap2Encoder.record(storedStream: stored, width: width, height: height, bytesPerPixel: bytesPerPixel)
+        }
+        if prefersPredicted(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel) {
+            return Deepmap2PredictedEncoder.record(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel)
+        }
+        return Deepmap2Encoder.record(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, palette: nil)
+    }
+
     /// Whether `pixels` (`width` × `height` pixels of `bytesPerPixel` bytes: 4 premultiplied B, G, R, A or 2 grey,
     /// alpha; rows unpadded) should be written in mode 2 rather than mode 3: whether the sampled rows, compressed
     /// both ways, come out strictly smaller in mode 2.
     static func prefersPredicted(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int) -> Bool {
-        guard width > 0, height > 0, bytesPerPixel == 2 || bytesPerPixel == 4, pixels.count == width * height * bytesPerPixel else {
-            return false
-        }
+        guard width > 0, height > 0, width <= 0xFFFF, bytesPerPixel == 2 || bytesPerPixel == 4,
+            pixels.count == width * height * bytesPerPixel
+        else { return false }
+        let bands = sampledRows(width: width, height: height)
+        let rowBytes = Deepmap2PredictedEncoder.tileRowBytes(width: width, bytesPerPixel: bytesPerPixel)
+        // One buffer for every band's tile: each is compressed before the next is built.
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bands.map(\.count).max()! * rowBytes)
+        defer { buffer.deallocate() }
         var predicted = 0, stored = 0
-        for rows in sampledRows(width: width, height: height) {
+        for rows in bands {
             let band = UnsafeBufferPointer(rebasing: pixels[(rows.lowerBound * width * bytesPerPixel)..<(rows.upperBound * width * bytesPerPixel)])
-            predicted += LZFSEEncoder.compress(Deepmap2PredictedEncoder.tile(pixels, width: width, rows: rows, bytesPerPixel: bytesPerPixel)).count
+            let tile = UnsafeMutableBufferPointer(rebasing: buffer[0..<(rows.count * rowBytes)])
+            Deepmap2PredictedEncoder.fill(tile, from: pixels, width: width, rows: rows, bytesPerPixel: bytesPerPixel)
+            predicted += LZFSEEncoder.compress(UnsafeBufferPointer(tile)).count
             stored += LZFSEEncoder.compress(band).count
         }
         return predicted < stored

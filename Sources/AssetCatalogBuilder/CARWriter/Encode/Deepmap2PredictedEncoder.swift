@@ -1,3 +1,5 @@
+import CCAREncoding
+
 /// deepmap2 mode 2 ("predicted"), lossless (quality 0): what a predictor removes from photographs and from noisy or
 /// smooth artwork with many colours, where mode 3 (the pixels in LZFSE) keeps nearly every bit
 /// (docs/CAR-FORMAT.md, section 4 and "Compression as Xcode chooses it").
@@ -12,6 +14,10 @@
 ///   16-bit lanes: 3 per pixel for BGRA (a reversible YCoCg of the first three bytes, chroma not shifted: quality 0
 ///   keeps every bit), 1 for grey + alpha (the grey byte).
 ///
+/// The per-row work (lane values, predictor costs, residual planes) is `CCAREncoding`'s C kernel
+/// `ccar_deepmap2_predicted_tile`, which the compiler vectorizes; this type checks every pointer and length it hands it.
+/// Tests hold it to the plain Swift it replaced, byte for byte.
+///
 /// The decoder this mirrors is the reader's `Deepmap2Decoder` (tests decode every record this writes pixel-exact);
 /// the format's facts come from the public readers viraptor/libdm2 and theacrat/scar and Xcode's cars (section 4).
 /// Written for assetc; Xcode's own mode-2 records in the samples are quality 1 (lossy chroma), which assetc does
@@ -22,29 +28,46 @@ enum Deepmap2PredictedEncoder {
     /// memory one image takes whatever its size.
     static let tileBytes = 2 << 20
 
-    /// The predictors the format knows, in the order ties are broken (the first of equal costs wins).
-    static let predictors: [UInt8] = [0, 1, 2, 3, 4]
-
     /// The record of `pixels` (`width` × `height` pixels of `bytesPerPixel` bytes: 4 premultiplied B, G, R, A or 2
     /// grey, alpha; rows unpadded), in bands of as many rows as fit `tileBytes` before compression (at least one),
     /// or `nil` when the size does not fit deepmap2's 16-bit fields.
     static func record(
         _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, tileBytes: Int = tileBytes
     ) -> [UInt8]? {
-        guard width > 0, height > 0, width <= 0xFFFF, height <= 0xFFFF, bytesPerPixel == 2 || bytesPerPixel == 4,
-            pixels.count == width * height * bytesPerPixel
-        else { return nil }
-        let tileHeight = min(height, max(1, tileBytes / tileRowBytes(width: width, bytesPerPixel: bytesPerPixel)))
+        guard fits(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel) else { return nil }
+        let tileHeight = tileHeight(width: width, height: height, bytesPerPixel: bytesPerPixel, tileBytes: tileBytes)
+        let rowBytes = tileRowBytes(width: width, bytesPerPixel: bytesPerPixel)
+        // One buffer for every tile of the image: each is compressed before the next is built.
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: tileHeight * rowBytes)
+        defer { buffer.deallocate() }
         var streams: [[UInt8]] = []
         var top = 0
         while top < height {
-            let rows = min(tileHeight, height - top)
-            let tile = tile(pixels, width: width, rows: top..<(top + rows), bytesPerPixel: bytesPerPixel)
-            streams.append(LZFSEEncoder.compress(tile))
-            top += rows
+            let rows = top..<min(top + tileHeight, height)
+            let tile = UnsafeMutableBufferPointer(rebasing: buffer[0..<(rows.count * rowBytes)])
+            fill(tile, from: pixels, width: width, rows: rows, bytesPerPixel: bytesPerPixel)
+            streams.append(LZFSEEncoder.compress(UnsafeBufferPointer(tile)))
+            top = rows.upperBound
         }
-        return Deepmap2Encoder.record(
+        return record(streams: streams, width: width, tileHeight: tileHeight, bytesPerPixel: bytesPerPixel)
+    }
+
+    /// The record of tiles already compressed (`streams`, bands of `tileHeight` rows, the last one possibly fewer).
+    static func record(streams: [[UInt8]], width: Int, tileHeight: Int, bytesPerPixel: Int) -> [UInt8] {
+        Deepmap2Encoder.record(
             mode: 2, quality: 0, bytesPerPixel: bytesPerPixel, tileWidth: width, tileHeight: tileHeight, header: [], streams: streams)
+    }
+
+    /// Whether `pixels` is an image deepmap2 holds: a size that fits its 16-bit fields, 2 or 4 bytes per pixel, and
+    /// exactly the bytes the size takes.
+    static func fits(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int) -> Bool {
+        width > 0 && height > 0 && width <= 0xFFFF && height <= 0xFFFF && (bytesPerPixel == 2 || bytesPerPixel == 4)
+            && pixels.count == width * height * bytesPerPixel
+    }
+
+    /// The rows of one tile: as many as fit `tileBytes` before compression, at least one, at most the image's.
+    static func tileHeight(width: Int, height: Int, bytesPerPixel: Int, tileBytes: Int = tileBytes) -> Int {
+        min(height, max(1, tileBytes / tileRowBytes(width: width, bytesPerPixel: bytesPerPixel)))
     }
 
     /// The bytes one row takes in a tile: its alpha, its predictor, two bytes per lane value.
@@ -58,125 +81,32 @@ enum Deepmap2PredictedEncoder {
     /// One tile before compression: rows `rows` of `pixels`, predicted from zeros above the first
     /// (`DeepmapTiles.predictedTileSize` bytes, unpadded).
     static func tile(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, rows: Range<Int>, bytesPerPixel: Int) -> [UInt8] {
-        let lanes = lanes(bytesPerPixel), values = lanes * width, height = rows.count
-        var tile = [UInt8](repeating: 0, count: height * tileRowBytes(width: width, bytesPerPixel: bytesPerPixel))
-        // Two rows of lane values: the one being coded and the one above (zero above the first row).
-        var lines = [Int16](repeating: 0, count: 2 * values)
-        tile.withUnsafeMutableBufferPointer { tile in
-            lines.withUnsafeMutableBufferPointer { lines in
-                let alpha = tile.baseAddress!, predictorRow = alpha + width * height
-                let high = predictorRow + height, low = high + values * height
-                var above = lines.baseAddress!, current = above + values
-                for y in 0..<height {
-                    let source = pixels.baseAddress! + (rows.lowerBound + y) * width * bytesPerPixel
-                    laneValues(source, width: width, bytesPerPixel: bytesPerPixel, into: current, alpha: alpha + y * width)
-                    let predictor = cheapestPredictor(current, above: above, width: width, lanes: lanes)
-                    predictorRow[y] = predictor
-                    let rowHigh = high + y * values, rowLow = low + y * values
-                    for x in 0..<width {
-                        let fromLeft = gradientTakesLeft(current, above: above, x: x, lanes: lanes)
-                        for lane in 0..<lanes {
-                            let index = x * lanes + lane
-                            let zigzag = residual(predictor, current, above: above, index: index, x: x, lanes: lanes, fromLeft: fromLeft)
-                            rowHigh[index] = UInt8(zigzag >> 8)
-                            rowLow[index] = UInt8(truncatingIfNeeded: zigzag)
-                        }
-                    }
-                    swap(&above, &current)
-                }
-            }
+        [UInt8](unsafeUninitializedCapacity: rows.count * tileRowBytes(width: width, bytesPerPixel: bytesPerPixel)) { tile, count in
+            fill(tile, from: pixels, width: width, rows: rows, bytesPerPixel: bytesPerPixel)
+            count = tile.count
         }
-        return tile
     }
 
-    /// A row's lane values (the reversible YCoCg of bytes 0, 1, 2 for BGRA, the inverse of the decoder's
-    /// `t = Y − Cg/2, G = Cg + t, B = t − Co/2, R = Co + B` with divisions toward zero; the grey byte for grey +
-    /// alpha) into `values`, and its alpha bytes into `alpha`.
-    static func laneValues(
-        _ source: UnsafePointer<UInt8>, width: Int, bytesPerPixel: Int, into values: UnsafeMutablePointer<Int16>,
-        alpha: UnsafeMutablePointer<UInt8>
+    /// Writes the tile of rows `rows` of `pixels` into `tile`, every byte of it (the C kernel's work; the
+    /// lengths checked here, since the kernel trusts them).
+    ///
+    /// - Precondition: 2 or 4 bytes per pixel, `width` > 0, `rows` non-empty and inside `pixels` (rows of `width`
+    ///   pixels), `tile` exactly the tile's size.
+    static func fill(
+        _ tile: UnsafeMutableBufferPointer<UInt8>, from pixels: UnsafeBufferPointer<UInt8>, width: Int, rows: Range<Int>, bytesPerPixel: Int
     ) {
-        if bytesPerPixel == 4 {
-            for x in 0..<width {
-                let first = Int16(source[4 * x]), second = Int16(source[4 * x + 1]), third = Int16(source[4 * x + 2])
-                let co = first - third
-                let t = third + co / 2
-                let cg = second - t
-                values[3 * x] = t + cg / 2
-                values[3 * x + 1] = co
-                values[3 * x + 2] = cg
-                alpha[x] = source[4 * x + 3]
-            }
-        } else {
-            for x in 0..<width {
-                values[x] = Int16(source[2 * x])
-                alpha[x] = source[2 * x + 1]
-            }
+        precondition(bytesPerPixel == 2 || bytesPerPixel == 4, "deepmap2 mode 2 takes 2 or 4 bytes per pixel")
+        precondition(width > 0 && width <= 0xFFFF && !rows.isEmpty && rows.lowerBound >= 0, "a tile of at least one pixel")
+        let sourceRowBytes = width * bytesPerPixel
+        let (end, overflow) = rows.upperBound.multipliedReportingOverflow(by: sourceRowBytes)
+        precondition(!overflow && end <= pixels.count, "the tile's rows lie inside the image")
+        precondition(tile.count == rows.count * tileRowBytes(width: width, bytesPerPixel: bytesPerPixel), "the tile's size")
+        let scratchValues = ccar_deepmap2_scratch_values(width, bytesPerPixel)
+        withUnsafeTemporaryAllocation(of: Int16.self, capacity: scratchValues) { scratch in
+            let status = ccar_deepmap2_predicted_tile(
+                pixels.baseAddress! + rows.lowerBound * sourceRowBytes, width, rows.count, bytesPerPixel, scratch.baseAddress!,
+                tile.baseAddress!)
+            precondition(status == 0, "the kernel refused arguments checked above")
         }
-    }
-
-    /// Whether the gradient predictor takes the left neighbour at column `x` (else the one above): the neighbour
-    /// along the smaller gradient, judged on the first lane, as the decoder judges it. The first column takes up.
-    @inline(__always) static func gradientTakesLeft(
-        _ current: UnsafeMutablePointer<Int16>, above: UnsafeMutablePointer<Int16>, x: Int, lanes: Int
-    ) -> Bool {
-        guard x > 0 else { return false }
-        let at = x * lanes
-        let up = Int(above[at]), left = Int(current[at - lanes]), corner = Int(above[at - lanes])
-        return abs(up - corner) <= abs(left - corner)
-    }
-
-    /// The stored residual of the value at `index` (column `x`) under `predictor`: the difference from the
-    /// prediction, zig-zag coded (`2d` for `d ≥ 0`, `2|d| + 1` below; the decoder adds 1 back to negative ones).
-    /// Lane values differ by at most 510, so `d` never reaches the one 16-bit value the coding cannot hold.
-    @inline(__always) static func residual(
-        _ predictor: UInt8, _ current: UnsafeMutablePointer<Int16>, above: UnsafeMutablePointer<Int16>, index: Int, x: Int, lanes: Int,
-        fromLeft: Bool
-    ) -> UInt16 {
-        let delta = current[index] &- prediction(predictor, current, above: above, index: index, x: x, lanes: lanes, fromLeft: fromLeft)
-        return delta >= 0 ? UInt16(delta) << 1 : UInt16(bitPattern: 0 &- delta) << 1 | 1
-    }
-
-    /// What `predictor` predicts for the value at `index` (column `x`), in the decoder's 16-bit arithmetic.
-    @inline(__always) private static func prediction(
-        _ predictor: UInt8, _ current: UnsafeMutablePointer<Int16>, above: UnsafeMutablePointer<Int16>, index: Int, x: Int, lanes: Int,
-        fromLeft: Bool
-    ) -> Int16 {
-        let up = above[index]
-        switch predictor {
-        case 0: return 0
-        case 1: return fromLeft ? current[index - lanes] : up
-        case 2: return x > 0 ? current[index - lanes] : 0
-        case 3: return up
-        default:
-            guard x > 0 else { return up }
-            // (left + up + 1) / 2, rounded toward zero.
-            var sum = current[index - lanes] &+ up &+ 1
-            if sum < 0 { sum &+= 1 }
-            return sum >> 1
-        }
-    }
-
-    /// The predictor whose residuals for the row in `current` have the smallest sum of magnitudes.
-    static func cheapestPredictor(
-        _ current: UnsafeMutablePointer<Int16>, above: UnsafeMutablePointer<Int16>, width: Int, lanes: Int
-    ) -> UInt8 {
-        var costs = [Int](repeating: 0, count: predictors.count)
-        costs.withUnsafeMutableBufferPointer { costs in
-            for x in 0..<width {
-                let fromLeft = gradientTakesLeft(current, above: above, x: x, lanes: lanes)
-                for lane in 0..<lanes {
-                    let index = x * lanes + lane
-                    let value = current[index]
-                    for predictor in predictors {
-                        let delta = value &- prediction(predictor, current, above: above, index: index, x: x, lanes: lanes, fromLeft: fromLeft)
-                        costs[Int(predictor)] += abs(Int(delta))
-                    }
-                }
-            }
-        }
-        var best = 0
-        for predictor in costs.indices where costs[predictor] < costs[best] { best = predictor }
-        return UInt8(best)
     }
 }

@@ -1,0 +1,34 @@
+#ifndef CCAR_DEEPMAP2_PREDICT_H
+#define CCAR_DEEPMAP2_PREDICT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The kernel of deepmap2 mode 2 ("predicted", lossless) for assetc's encoder (Swift's
+/// `Deepmap2PredictedEncoder`, docs/CAR-FORMAT.md section 4): one tile before compression. Written for assetc.
+///
+/// `pixels` holds `rows` rows of `width` pixels of `bytes_per_pixel` bytes (4: B, G, R, A; 2: grey, alpha;
+/// rows unpadded), the first row predicted from zeros above it. `tile` receives exactly
+/// `rows * ccar_deepmap2_tile_row_bytes(width, bytes_per_pixel)` bytes, every one written: the alpha plane, one
+/// predictor per row (0 none, 1 gradient, 2 left, 3 up, 4 mean; the first of the smallest sum of residual
+/// magnitudes), then the high bytes and the low bytes of every zig-zag residual. `scratch` holds
+/// `ccar_deepmap2_scratch_values(width, bytes_per_pixel)` 16-bit values the kernel uses as it likes.
+///
+/// The caller checks every length (the Swift wrapper does); the kernel trusts them. Returns 0, or -1 (writing
+/// nothing) when `width` or `rows` is 0 or `bytes_per_pixel` is neither 2 nor 4.
+int ccar_deepmap2_predicted_tile(
+    const uint8_t *pixels, size_t width, size_t rows, size_t bytes_per_pixel, int16_t *scratch, uint8_t *tile);
+
+/// The bytes one row takes in a tile: its alpha bytes, its predictor, two bytes per lane value (3 lanes per
+/// pixel, Y Co Cg, for 4 bytes per pixel; 1, grey, for 2).
+static inline size_t ccar_deepmap2_tile_row_bytes(size_t width, size_t bytes_per_pixel) {
+    return (1 + 2 * (bytes_per_pixel == 4 ? 3 : 1)) * width + 1;
+}
+
+/// The 16-bit scratch values `ccar_deepmap2_predicted_tile` needs for rows of `width` pixels: two rows of lane
+/// planes and one row of residuals per lane.
+static inline size_t ccar_deepmap2_scratch_values(size_t width, size_t bytes_per_pixel) {
+    return 3 * (bytes_per_pixel == 4 ? 3 : 1) * width;
+}
+
+#endif
