@@ -37,9 +37,9 @@ enum Deepmap2PredictedEncoder {
         guard fits(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel) else { return nil }
         let tileHeight = tileHeight(width: width, height: height, bytesPerPixel: bytesPerPixel, tileBytes: tileBytes)
         let rowBytes = tileRowBytes(width: width, bytesPerPixel: bytesPerPixel)
-        // One buffer for every tile of the image: each is compressed before the next is built.
+        // One buffer for every tile of the image: each is compressed before the next is built; freed before the
+        // record is assembled, so the two are never held together.
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: tileHeight * rowBytes)
-        defer { buffer.deallocate() }
         var streams: [[UInt8]] = []
         var top = 0
         while top < height {
@@ -49,6 +49,7 @@ enum Deepmap2PredictedEncoder {
             streams.append(LZFSEEncoder.compress(UnsafeBufferPointer(tile)))
             top = rows.upperBound
         }
+        buffer.deallocate()
         return record(streams: streams, width: width, tileHeight: tileHeight, bytesPerPixel: bytesPerPixel)
     }
 
