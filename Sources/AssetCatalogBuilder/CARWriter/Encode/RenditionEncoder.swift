@@ -62,10 +62,12 @@ extension CARCompiler {
             case .failure(let problem): return .failure(problem)
             }
             let bitmapCompression = job.kind == .appIcon ? compression.forIconsAndFlattenedImages : compression
+            let (width, height) = (image.width, image.height)
             let value = CSIBuilder.bitmapValue(
-                image, name: job.fileName, flags: flags, scale: scale, layout: CSIBuilder.layoutImage, compression: bitmapCompression
+                consume image, name: job.fileName, flags: flags, scale: scale, layout: CSIBuilder.layoutImage,
+                compression: bitmapCompression
             ) {
-                CSIBuilder.bitmapTags(width: image.width, height: image.height, bytesPerRow: $0)
+                CSIBuilder.bitmapTags(width: width, height: height, bytesPerRow: $0)
             }
             return .success(CompiledRendition(key: key, value: value))
         case .jpeg?, .heif?:
