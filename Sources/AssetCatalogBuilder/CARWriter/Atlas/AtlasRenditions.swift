@@ -48,7 +48,7 @@ extension CARCompiler {
         var canvas = AtlasCanvas(width: atlas.width, height: atlas.height)
         for member in atlas.members {
             let job = jobs[member.job]
-            let decoded = readSource(job, roots: roots).flatMap { decodedPNG($0.bytes, job: job) }
+            let decoded = readSource(job, roots: roots).flatMap { decodedPNG($0.bytes, job: job, catalog: roots.path(job.sourceIndex)) }
             if case .failure(let problem) = decoded, !member.decoded {
                 if !problem.inputErrors.isEmpty { return .failure(problem) }
                 let diagnostic = Diagnostic(
