@@ -38,6 +38,8 @@ public final class CARFile: @unchecked Sendable {
     private let renditionByKey: [[UInt16]: Int]
     /// The name index of ``renditionIndex(named:compatibleWith:)-(_,CompiledRequest)`` (CARFile+Lookup.swift).
     let lookupIndex: CARLookupIndex
+    /// ``appearances`` as traits (``traits(of:)``).
+    let appearanceTraits: [AppearanceTraits]
 
     /// Opens and memory-maps the file at `path`.
     public convenience init(path: String) throws(CARError) {
@@ -92,9 +94,10 @@ public final class CARFile: @unchecked Sendable {
         byteCount = buffer.count
         mapping = buffer
         self.ownsAllocation = ownsAllocation
+        let appearanceTraits = appearances.map { AppearanceTraits(name: $0.name, identifier: $0.identifier) }
+        self.appearanceTraits = appearanceTraits
         lookupIndex = CARLookupIndex(
-            facets: facets, renditions: renditions,
-            traits: { [appearances] in Self.traits(of: $0, appearances: appearances) })
+            facets: facets, renditions: renditions, traits: { Self.traits(of: $0, appearances: appearanceTraits) })
     }
 
     deinit {
