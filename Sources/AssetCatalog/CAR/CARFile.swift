@@ -191,9 +191,13 @@ public final class CARFile: @unchecked Sendable {
         let appearances = try names("APPEARANCEKEYS")
         let localizations = try names("LOCALIZATIONKEYS")
 
+        let entries = try store.tree("RENDITIONS")
         var renditions: [CARRendition] = []
         var byKey: [[UInt16]: Int] = [:]
-        for (keyBytes, value) in try store.tree("RENDITIONS") {
+        // Sized once: growing a table of 30,000 array keys rehashes every key at each doubling.
+        renditions.reserveCapacity(entries.count)
+        byKey.reserveCapacity(entries.count)
+        for (keyBytes, value) in entries {
             let key = keyBytes.named("rendition key")
             try key.require(0, 2 * keyFormat.count)
             var values: [UInt16] = []

@@ -8,8 +8,9 @@ extension SizeInventory {
     ///
     /// An image is thus "changed" by its own content, whatever atlas or frame it moved to. Nothing is decoded
     /// where the first checksums agree (the same atlas bytes, the same rectangle), so two builds of the same
-    /// catalog cost no decoding; each atlas that must be decoded is decoded once, atlases on every core. An atlas
-    /// that cannot be decoded leaves its images' first checksums, so they count as changed.
+    /// catalog cost no decoding; each atlas that must be decoded is decoded once, atlases on every core, each
+    /// thread into one buffer it keeps, and of a deepmap atlas only the chunks and rows of tiles that hold a frame
+    /// to check. An atlas that cannot be decoded leaves its images' first checksums, so they count as changed.
     ///
     /// - Parameters:
     ///   - old: the old car's inventory (``init(car:path:jobs:)``).
