@@ -53,15 +53,13 @@ let package = Package(
         ),
         // Vector artwork for the compiler: poppler-glib (PDF) and librsvg (SVG), both drawing with cairo
         // (apt: libpoppler-glib-dev, librsvg2-dev, libcairo2-dev; Scripts/bootstrap.sh). Only AssetCatalogBuilder
-        // links it, never the AssetCatalog runtime. Linked by name rather than through pkg-config: glib's
-        // pkg-config flags carry -pthread, which SwiftPM refuses with a warning on every build; the few
-        // functions used are declared in acvec.c from the libraries' public C interfaces.
+        // uses it, never the AssetCatalog runtime. The libraries are opened with dlopen at the first drawing, not
+        // linked: with their dependencies they are about sixty shared libraries, which cost every assetc command
+        // 14 MB of memory and 20 ms of start-up (docs/PERFORMANCE.md). The few functions used are declared in
+        // acvec.c from the libraries' public C interfaces; cairo.h (no extra include folder) gives cairo's types.
         .target(
             name: "CVectorSupport",
-            linkerSettings: [
-                .linkedLibrary("poppler-glib"), .linkedLibrary("rsvg-2"), .linkedLibrary("cairo"),
-                .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
-            ]
+            linkerSettings: [.linkedLibrary("dl")]
         ),
         // LZFSE and LZVN decoders for Assets.car payloads (written for assetc from the public format).
         .target(name: "CLZFSE"),

@@ -252,6 +252,22 @@ if [ "$only" = diff ]; then
   echo "  assetc info --json of both   ${info_s}s"
   echo "  assetc diff                  ${diff_s}s  $(ratio "$diff_s" "$info_s")x info (target: under 1 s)"
   echo "  assetc diff --json           ${json_s}s  $(ratio "$json_s" "$info_s")x info"
+  # Peak RSS of one diff, and how much of it is anonymous memory (what the diff allocates) rather than the two
+  # cars' mapped file pages, which it reads whole to checksum every rendition (sampled from /proc every 20 ms).
+  if [ -x /usr/bin/time ]; then
+    "$bin/assetc" diff "$old_car" "$new_car" >/dev/null &
+    diff_pid=$!
+    anon_kb=0
+    while kill -0 "$diff_pid" 2>/dev/null; do
+      now=$(awk '/^RssAnon/ { print $2 }' "/proc/$diff_pid/status" 2>/dev/null || true)
+      if [ -n "$now" ] && [ "$now" -gt "$anon_kb" ]; then anon_kb=$now; fi
+      sleep 0.02
+    done
+    wait "$diff_pid" || true
+    /usr/bin/time -o "$bench_dir/diff-rss.txt" -f %M "$bin/assetc" diff "$old_car" "$new_car" >/dev/null || true
+    echo "  assetc diff peak RSS         $(awk 'END { printf "%.0f", $1 / 1024 }' "$bench_dir/diff-rss.txt") MiB" \
+      "(anonymous: $((anon_kb / 1024)) MiB; the rest is the cars' mapped pages)"
+  fi
 fi
 
 if [ "$only" = all ] || [ "$only" = compile ]; then

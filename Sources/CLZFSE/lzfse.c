@@ -113,8 +113,9 @@ static int build_literal_table(literal_entry *table, const uint16_t *freq) {
       table[n] = e;
     }
   }
-  // Unused states (frequencies summing below the state count) decode as an error later.
-  for (; n < states; n++) { table[n].k = -1; table[n].symbol = 0; table[n].delta = 0; }
+  // Unused states (frequencies summing below the state count) lead to state `states`, out of range, which the
+  // literal loop reports as an error before that state is used.
+  for (; n < states; n++) { table[n].k = 0; table[n].symbol = 0; table[n].delta = (int16_t)states; }
   return 1;
 }
 
@@ -299,13 +300,17 @@ static int decode_compressed_block(const block_header *h, const uint8_t *stream_
   uint32_t state[4] = {h->literal_state[0], h->literal_state[1], h->literal_state[2], h->literal_state[3]};
   for (uint32_t i = 0; i < h->n_literals; i += 4) {
     if (!bits_refill(&in)) return ASSETC_LZ_CORRUPT;
+    // Each lane reads only its own state, checked at the end of the previous group (or in the header): one check
+    // per four literals (the states or-ed together: any one out of range makes the whole out of range) keeps the
+    // serial chain of table lookups free of branches.
+    uint32_t any = 0;
     for (int j = 0; j < 4; j++) {
       const literal_entry e = s->literal_table[state[j]];
-      if (e.k < 0) return ASSETC_LZ_CORRUPT;
       state[j] = (uint32_t)(e.delta + (int)bits_pull(&in, e.k));
-      if (state[j] >= LITERAL_STATES) return ASSETC_LZ_CORRUPT;
+      any |= state[j];
       s->literals[i + j] = e.symbol;
     }
+    if (any >= LITERAL_STATES) return ASSETC_LZ_CORRUPT;
   }
 
   // L, M, D triples.

@@ -106,6 +106,9 @@ struct CompileCommandTests {
         }
         try set("Empty", file: "empty.png", bytes: [])
         try set("Pointer", file: "pointer.png", bytes: Array("version https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 9\n".utf8))
+        // Sound chunks and CRCs, a row filter that does not exist: only decoding the pixels finds it, packed (small) or not.
+        try set("SmallPixels", file: "pixels.png", bytes: Self.pngWithBadFilter(side: 8))
+        try set("LargePixels", file: "pixels.png", bytes: Self.pngWithBadFilter(side: 200))
         try Data("{\(info)}".utf8).write(to: catalog.appendingPathComponent("Contents.json"))
         let output = folder.appendingPathComponent("out")
         let run = try Assetc.run(
@@ -113,9 +116,48 @@ struct CompileCommandTests {
         #expect(run.status == 1, "\(run.output)")
         #expect(run.stderr.contains("error: Empty.imageset/empty.png: is empty (0 bytes)"))
         #expect(run.stderr.contains("error: Pointer.imageset/pointer.png: is a Git LFS pointer"))
-        #expect(run.stderr.contains("2 error(s) in the inputs; nothing was written"))
+        // Errors found by the compile itself are listed with the reader's (each once), not lost.
+        #expect(run.stderr.contains("error: SmallPixels.imageset/pixels.png: cannot be decoded: "), "\(run.stderr)")
+        #expect(run.stderr.contains("error: LargePixels.imageset/pixels.png: cannot be decoded: "), "\(run.stderr)")
+        #expect(run.stderr.contains("4 error(s) in the inputs; nothing was written"), "\(run.stderr)")
         #expect(run.stdout.contains("com.apple.actool.document.errors"))
         #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    /// An RGB PNG of `side` × `side` whose last row names filter type 5 (there is none), zlib-stored, every CRC right.
+    static func pngWithBadFilter(side: Int) -> [UInt8] {
+        func bigEndian(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+        func crc32(_ bytes: [UInt8]) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            return ~crc
+        }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return bigEndian(data.count) + body + bigEndian(Int(crc32(body)))
+        }
+        var raw: [UInt8] = []
+        for y in 0..<side {
+            raw.append(y == side - 1 ? 5 : 0)
+            for x in 0..<side { raw += [UInt8(x % 200), UInt8(y % 200), 90] }
+        }
+        // zlib: a header, stored blocks of at most 65,535 bytes, then the Adler-32 of the data.
+        var zlib: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        while offset < raw.count {
+            let count = min(65_535, raw.count - offset)
+            zlib += [offset + count == raw.count ? 1 : 0, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
+            zlib += raw[offset..<(offset + count)]
+            offset += count
+        }
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in raw { a = (a + UInt32(byte)) % 65_521; b = (b + a) % 65_521 }
+        zlib += bigEndian(Int(b << 16 | a))
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", bigEndian(side) + bigEndian(side) + [8, 2, 0, 0, 0])
+            + chunk("IDAT", zlib) + chunk("IEND", [])
     }
 
     @Test func badArgumentsAreUsageErrors() throws {

@@ -279,30 +279,8 @@ public final class CARDecoder {
         // Every byte is written when decoding succeeds: the chunks must cover every row and the tiles every pixel.
         let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, initialized in
             initialized = 0
-            let output = UnsafeMutableRawBufferPointer(buffer)
             do throws(CARError) {
-                var row = 0
-                for chunk in bitmap.chunks {
-                    let rows = chunk.rows ?? (height - row)
-                    guard rows > 0, rows <= height - row else {
-                        throw CARError(.outOfRange, "KCBC chunk", offset: chunk.data.base, "\(rows) rows, \(height - row) left in the image")
-                    }
-                    let target = UnsafeMutableRawBufferPointer(rebasing: output[(row * rowBytes)...])
-                    let record = chunk.data.named("\(bitmap.compression.name) record of \(rendition.name)")
-                    if case .deepmap2 = bitmap.compression {
-                        try Deepmap2Decoder.decode(
-                            record, width: width, height: rows, bytesPerPixel: bytesPerPixel, layout: .rgba, into: target, rowBytes: rowBytes,
-                            scratch: &scratch)
-                    } else {
-                        try DeepmapLZFSEDecoder.decode(
-                            record, width: width, height: rows, bytesPerPixel: bytesPerPixel, layout: .rgba, into: target, rowBytes: rowBytes,
-                            scratch: &scratch)
-                    }
-                    row += rows
-                }
-                guard row == height else {
-                    throw CARError(.truncated, "bitmap of \(rendition.name)", offset: rendition.offset, "the chunks cover \(row) of \(height) rows")
-                }
+                try writeDeepmap(rendition, bitmap, bytesPerPixel: bytesPerPixel, into: UnsafeMutableRawBufferPointer(buffer), wanted: nil)
                 initialized = rowBytes * height
             } catch {
                 failure = error
@@ -310,6 +288,73 @@ public final class CARDecoder {
         }
         if let failure { throw failure }
         return DecodedImage(width: width, height: height, premultiplied: true, pixels: pixels)
+    }
+
+    /// Writes a deepmap bitmap's RGBA rows into `output` (at least `width × height × 4` bytes). With `wanted`, a
+    /// chunk or row of tiles whose rows (of the image, top first) it turns down is walked past, not decoded.
+    private func writeDeepmap(
+        _ rendition: CARRendition, _ bitmap: CARBitmap, bytesPerPixel: Int, into output: UnsafeMutableRawBufferPointer,
+        wanted: ((Range<Int>) -> Bool)?
+    ) throws(CARError) {
+        let width = rendition.width, height = rendition.height
+        let rowBytes = width * 4
+        var row = 0
+        for chunk in bitmap.chunks {
+            let rows = chunk.rows ?? (height - row)
+            guard rows > 0, rows <= height - row else {
+                throw CARError(.outOfRange, "KCBC chunk", offset: chunk.data.base, "\(rows) rows, \(height - row) left in the image")
+            }
+            defer { row += rows }
+            if let wanted, !wanted(row..<(row + rows)) { continue }
+            let first = row
+            let inRecord = wanted.map { wanted in { (rows: Range<Int>) in wanted((rows.lowerBound + first)..<(rows.upperBound + first)) } }
+            let target = UnsafeMutableRawBufferPointer(rebasing: output[(row * rowBytes)...])
+            let record = chunk.data.named("\(bitmap.compression.name) record of \(rendition.name)")
+            if case .deepmap2 = bitmap.compression {
+                try Deepmap2Decoder.decode(
+                    record, width: width, height: rows, bytesPerPixel: bytesPerPixel, layout: .rgba, into: target, rowBytes: rowBytes,
+                    scratch: &scratch, wanted: inRecord)
+            } else {
+                try DeepmapLZFSEDecoder.decode(
+                    record, width: width, height: rows, bytesPerPixel: bytesPerPixel, layout: .rgba, into: target, rowBytes: rowBytes,
+                    scratch: &scratch, wanted: inRecord)
+            }
+        }
+        guard row == height else {
+            throw CARError(.truncated, "bitmap of \(rendition.name)", offset: rendition.offset, "the chunks cover \(row) of \(height) rows")
+        }
+    }
+
+    /// Decodes the pixels of bitmap rendition `index` into `pixels` as ``decode(_:)`` would return them (premultiplied
+    /// 8-bit RGBA, rows `width × 4` bytes apart from the start), growing `pixels` when it is too small, so a caller
+    /// that decodes many images keeps one buffer instead of allocating (and the kernel zeroing) one per image.
+    ///
+    /// Only the rows `wanted` accepts (ranges of the image's rows, top first) are promised: a deepmap bitmap's chunks
+    /// and rows of tiles outside them are walked past, not decoded, and leave whatever `pixels` held there. Other
+    /// encodings are decoded whole. Returns the image's size, or `nil` when the rendition holds no pixels it can
+    /// decode (a reference, a file, a colour, or what ``decode(_:)`` gives as not decodable).
+    package func decodeRows(_ index: Int, into pixels: inout [UInt8], wanted: @escaping (Range<Int>) -> Bool) throws(CARError) -> (width: Int, height: Int)? {
+        let rendition = file.renditions[index]
+        if let damage = rendition.damage { throw damage }
+        let width = rendition.width, height = rendition.height
+        if rendition.internalReference == nil, case .bitmap(let bitmap) = rendition.payload, width > 0, height > 0,
+            width <= maxPixels / height, Self.undecodableReason(rendition) == nil,
+            rendition.pixelFormat == "ARGB" || rendition.pixelFormat == "GA8"
+        {
+            switch bitmap.compression {
+            case .deepmap2, .deepmapLZFSE:
+                if pixels.count < width * height * 4 { pixels = [UInt8](repeating: 0, count: width * height * 4) }
+                try pixels.withMutableBytes { output throws(CARError) in
+                    try writeDeepmap(rendition, bitmap, bytesPerPixel: rendition.pixelFormat == "ARGB" ? 4 : 2, into: output, wanted: wanted)
+                }
+                return (width, height)
+            default:
+                break
+            }
+        }
+        guard rendition.internalReference == nil, case .image(let image) = try decode(index) else { return nil }
+        pixels = image.pixels
+        return (image.width, image.height)
     }
 
     /// CoreUI's `rle`: a header (a format word, width, height), one offset per row (from the record's start;

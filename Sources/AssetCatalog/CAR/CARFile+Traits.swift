@@ -4,11 +4,30 @@
 extension CARFile {
     /// The traits a rendition's key states.
     public func traits(of rendition: CARRendition) -> VariantTraits {
-        Self.traits(of: rendition, appearances: appearances)
+        Self.traits(of: rendition, appearances: appearanceTraits)
     }
 
-    /// ``traits(of:)`` given the file's named appearances (usable before the file is fully initialized).
-    static func traits(of rendition: CARRendition, appearances: [(name: String, identifier: UInt16)]) -> VariantTraits {
+    /// What each named appearance means as traits, worked out once per file: ``traits(of:)`` is asked for every
+    /// rendition, and lowering and searching each name every time cost more than the rest of the traits.
+    struct AppearanceTraits: Sendable {
+        var identifier: UInt16
+        var appearance: Appearance?
+        var contrast: Contrast?
+
+        /// The traits a name states: dark when it says so, light for `…Aqua` and `…Light`, high contrast for
+        /// `…HighContrast…` and `…Accessibility…`.
+        init(name: String, identifier: UInt16) {
+            self.identifier = identifier
+            let lowered = name.lowercased()
+            if lowered.contains("dark") { appearance = .dark } else if lowered.hasSuffix("aqua") || lowered.hasSuffix("light") {
+                appearance = .light
+            }
+            if lowered.contains("highcontrast") || lowered.contains("accessibility") { contrast = .high }
+        }
+    }
+
+    /// ``traits(of:)`` given the file's appearances (usable before the file is fully initialized).
+    static func traits(of rendition: CARRendition, appearances: [AppearanceTraits]) -> VariantTraits {
         let key = rendition.key
         var traits = VariantTraits()
         switch key[.idiom] {
@@ -32,12 +51,12 @@ extension CARFile {
         }
         traits.horizontalSizeClass = Self.sizeClass(key[.horizontalSizeClass])
         traits.verticalSizeClass = Self.sizeClass(key[.verticalSizeClass])
-        if let name = appearances.first(where: { $0.identifier == key[.appearance] })?.name {
-            let lowered = name.lowercased()
-            if lowered.contains("dark") { traits.appearance = .dark } else if lowered.hasSuffix("aqua") || lowered.hasSuffix("light") {
-                traits.appearance = .light
+        if !appearances.isEmpty {
+            let identifier = key[.appearance]
+            if let named = appearances.first(where: { $0.identifier == identifier }) {
+                if let appearance = named.appearance { traits.appearance = appearance }
+                if let contrast = named.contrast { traits.contrast = contrast }
             }
-            if lowered.contains("highcontrast") || lowered.contains("accessibility") { traits.contrast = .high }
         }
         return traits
     }

@@ -38,6 +38,8 @@ public final class CARFile: @unchecked Sendable {
     private let renditionByKey: [[UInt16]: Int]
     /// The name index of ``renditionIndex(named:compatibleWith:)-(_,CompiledRequest)`` (CARFile+Lookup.swift).
     let lookupIndex: CARLookupIndex
+    /// ``appearances`` as traits (``traits(of:)``).
+    let appearanceTraits: [AppearanceTraits]
 
     /// Opens and memory-maps the file at `path`.
     public convenience init(path: String) throws(CARError) {
@@ -92,9 +94,10 @@ public final class CARFile: @unchecked Sendable {
         byteCount = buffer.count
         mapping = buffer
         self.ownsAllocation = ownsAllocation
+        let appearanceTraits = appearances.map { AppearanceTraits(name: $0.name, identifier: $0.identifier) }
+        self.appearanceTraits = appearanceTraits
         lookupIndex = CARLookupIndex(
-            facets: facets, renditions: renditions,
-            traits: { [appearances] in Self.traits(of: $0, appearances: appearances) })
+            facets: facets, renditions: renditions, traits: { Self.traits(of: $0, appearances: appearanceTraits) })
     }
 
     deinit {
@@ -188,9 +191,13 @@ public final class CARFile: @unchecked Sendable {
         let appearances = try names("APPEARANCEKEYS")
         let localizations = try names("LOCALIZATIONKEYS")
 
+        let entries = try store.tree("RENDITIONS")
         var renditions: [CARRendition] = []
         var byKey: [[UInt16]: Int] = [:]
-        for (keyBytes, value) in try store.tree("RENDITIONS") {
+        // Sized once: growing a table of 30,000 array keys rehashes every key at each doubling.
+        renditions.reserveCapacity(entries.count)
+        byKey.reserveCapacity(entries.count)
+        for (keyBytes, value) in entries {
             let key = keyBytes.named("rendition key")
             try key.require(0, 2 * keyFormat.count)
             var values: [UInt16] = []

@@ -49,9 +49,12 @@ public enum Deepmap2Decoder {
 
     /// Decodes one record into `output` in `layout`, `rowBytes` apart (the caller sized `output` for `height` rows);
     /// `scratch` holds each tile's stream once inflated, and is kept by the caller from one record to the next.
+    ///
+    /// With `wanted`, a row of tiles whose rows (counted from the record's top) it turns down is neither inflated
+    /// nor written: its lengths are still walked and checked, its pixels in `output` are left as they were.
     static func decode(
         _ record: CARBytes, width: Int, height: Int, bytesPerPixel: Int, layout: DeepmapTiles.Layout = .stored,
-        into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8]
+        into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8], wanted: ((Range<Int>) -> Bool)? = nil
     ) throws(CARError) {
         if let reason = unsupportedReason(record, bytesPerPixel: bytesPerPixel) {
             throw record.error(.outOfRange, at: 20, reason)
@@ -71,7 +74,7 @@ public enum Deepmap2Decoder {
         case 2, 3:
             try decodeTiles(
                 blob, from: 12, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight,
-                pixelBytes: pixelBytes, into: output, rowBytes: rowBytes, scratch: &scratch
+                pixelBytes: pixelBytes, into: output, rowBytes: rowBytes, scratch: &scratch, wanted: wanted
             ) { (tile, tileWidth, tileHeight, scratch, target) throws(CARError) in
                 if mode == 3 {
                     let needed = tileWidth * tileHeight * bytesPerPixel
@@ -93,7 +96,7 @@ public enum Deepmap2Decoder {
         case 4:
             try decodePalette(
                 blob, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight, layout: layout, into: output, rowBytes: rowBytes,
-                scratch: &scratch)
+                scratch: &scratch, wanted: wanted)
         default:
             throw blob.error(.outOfRange, at: 4, "deepmap2 mode \(mode)")
         }
@@ -104,7 +107,7 @@ public enum Deepmap2Decoder {
     /// BGRA), then tiles of one index byte per pixel.
     private static func decodePalette(
         _ blob: CARBytes, width: Int, height: Int, tileWidth: Int, tileHeight: Int, layout: DeepmapTiles.Layout,
-        into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8]
+        into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8], wanted: ((Range<Int>) -> Bool)?
     ) throws(CARError) {
         let count = Int(try blob.u16(12)), entrySize = Int(try blob.u16(14))
         guard (1...256).contains(count), entrySize == 3 || entrySize == 4 else {
@@ -121,7 +124,7 @@ public enum Deepmap2Decoder {
         try table.withUnsafeBufferPointer { table throws(CARError) in
             try decodeTiles(
                 blob, from: 16 + 4 * count, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight, pixelBytes: 4,
-                into: output, rowBytes: rowBytes, scratch: &scratch
+                into: output, rowBytes: rowBytes, scratch: &scratch, wanted: wanted
             ) { (tile, tileWidth, tileHeight, scratch, target) throws(CARError) in
                 let pixelCount = tileWidth * tileHeight
                 let needed = entrySize == 4 ? pixelCount : 2 * pixelCount
@@ -157,10 +160,11 @@ public enum Deepmap2Decoder {
     }
 
     /// Walks the tiles in row order from `offset` of `blob`, each clipped to the image, handing each stream, its
-    /// size, the scratch buffer and the output at its top-left corner (`pixelBytes` an output pixel) to `body`.
+    /// size, the scratch buffer and the output at its top-left corner (`pixelBytes` an output pixel) to `body`;
+    /// tiles in a row `wanted` turns down are walked past.
     private static func decodeTiles(
         _ blob: CARBytes, from offset: Int, width: Int, height: Int, tileWidth: Int, tileHeight: Int, pixelBytes: Int,
-        into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8],
+        into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8], wanted: ((Range<Int>) -> Bool)?,
         _ body: (CARBytes, Int, Int, inout [UInt8], UnsafeMutableRawBufferPointer) throws(CARError) -> Void
     ) throws(CARError) {
         let columns = (width + tileWidth - 1) / tileWidth, rows = (height + tileHeight - 1) / tileHeight
@@ -170,9 +174,15 @@ public enum Deepmap2Decoder {
         }
         var at = offset
         for row in 0..<rows {
+            let y = row * tileHeight
+            let isWanted = wanted?(y..<min(height, y + tileHeight)) ?? true
             for column in 0..<columns {
-                let x = column * tileWidth, y = row * tileHeight
+                let x = column * tileWidth
                 let (stream, next) = try DeepmapTiles.tile(blob, at: at, name: "deepmap2 tile \(row * columns + column)")
+                guard isWanted else {
+                    at = next
+                    continue
+                }
                 let target = UnsafeMutableRawBufferPointer(rebasing: output[(y * rowBytes + x * pixelBytes)...])
                 try body(stream, min(tileWidth, width - x), min(tileHeight, height - y), &scratch, target)
                 at = next

@@ -47,10 +47,11 @@ public enum DeepmapLZFSEDecoder {
     }
 
     /// Decodes one record into `output` in `layout`, `rowBytes` apart (the caller sized `output` for `height` rows);
-    /// `scratch` holds each tile's stream once inflated, and is kept by the caller from one record to the next.
+    /// `scratch` holds each tile's stream once inflated, and is kept by the caller from one record to the next; a row
+    /// of tiles `wanted` turns down (rows counted from the record's top) is walked past, its output left as it was.
     static func decode(
         _ record: CARBytes, width: Int, height: Int, bytesPerPixel: Int, layout: DeepmapTiles.Layout = .stored,
-        into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8]
+        into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8], wanted: ((Range<Int>) -> Bool)? = nil
     ) throws(CARError) {
         if let reason = unsupportedReason(record, bytesPerPixel: bytesPerPixel) {
             throw record.error(.outOfRange, at: 20, reason)
@@ -66,10 +67,16 @@ public enum DeepmapLZFSEDecoder {
         }
         var at = 8
         for row in 0..<rows {
+            let y = row * tileSide
+            let isWanted = wanted?(y..<min(height, y + tileSide)) ?? true
             for column in 0..<columns {
-                let x = column * tileSide, y = row * tileSide
+                let x = column * tileSide
                 let tileWidth = min(tileSide, width - x), tileHeight = min(tileSide, height - y)
                 let (stream, next) = try DeepmapTiles.tile(blob, at: at, name: "deepmap-lzfse tile \(row * columns + column)")
+                guard isWanted else {
+                    at = next
+                    continue
+                }
                 let target = UnsafeMutableRawBufferPointer(rebasing: output[(y * rowBytes + x * pixelBytes)...])
                 if mode == 3 {
                     let needed = tileWidth * tileHeight * bytesPerPixel

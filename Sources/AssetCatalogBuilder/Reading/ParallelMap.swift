@@ -24,6 +24,31 @@ func parallelMap<Result: Sendable>(count: Int, width: Int, _ body: @Sendable (In
     return slots.collect()
 }
 
+/// ``parallelMap(count:width:_:)`` with state each worker makes once (`makeState`) and hands to every `body` it
+/// runs: buffers worth keeping from one item to the next (a decoder's scratch, an image's rows), so the memory in
+/// use is one set per thread, not one per item.
+func parallelMap<State, Result: Sendable>(
+    count: Int, width: Int, makeState: @Sendable () -> State, _ body: @Sendable (inout State, Int) -> Result
+) -> [Result] {
+    guard count > 0 else { return [] }
+    let workers = max(1, min(width, count))
+    if workers == 1 {
+        var state = makeState()
+        return (0..<count).map { body(&state, $0) }
+    }
+    let slots = ResultSlots<Result>(count: count)
+    let counter = SharedCounter()
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        var state = makeState()
+        while true {
+            let index = counter.next()
+            guard index < count else { return }
+            slots.store(body(&state, index), at: index)
+        }
+    }
+    return slots.collect()
+}
+
 /// The next index to hand out, shared by the workers of ``parallelMap(count:width:_:)`` and
 /// ``parallelForEachInOrder(count:width:produce:consume:)``.
 private final class SharedCounter: @unchecked Sendable {

@@ -216,26 +216,48 @@ public struct SizeDiff: Hashable, Sendable {
             var traits: VariantTraits
             var encoding: String
         }
-        var groups: [Group: Sums] = [:]
-        var representative: [Group: SizedVariant] = [:]
+        var positions: [Group: Int] = [:]
+        var groups: [Group] = [], sums: [Sums] = [], representative: [SizedVariant] = []
+        // The groups met last, tried before hashing: an asset's variants are a few groups (its scales) that the next
+        // asset's variants repeat, and comparing two groups costs less than hashing one.
+        var recent: [Int] = []
+        func position(of variant: SizedVariant) -> Int {
+            for candidate in recent
+            where groups[candidate].encoding == variant.encoding && groups[candidate].traits == variant.traits {
+                return candidate
+            }
+            let group = Group(traits: variant.traits, encoding: variant.encoding)
+            let found: Int
+            if let known = positions[group] {
+                found = known
+            } else {
+                found = groups.count
+                positions[group] = found
+                groups.append(group)
+                sums.append(Sums())
+                representative.append(variant)
+            }
+            if recent.count == 8 { recent.removeFirst() }
+            recent.append(found)
+            return found
+        }
         for (inventory, isOld) in [(old, true), (new, false)] {
             for asset in inventory.assets {
                 for variant in asset.variants {
-                    let group = Group(traits: variant.traits, encoding: variant.encoding)
-                    if representative[group] == nil { representative[group] = variant }
+                    let at = position(of: variant)
                     if isOld {
-                        groups[group, default: Sums()].oldBytes += variant.bytes
-                        groups[group, default: Sums()].oldVariants += 1
+                        sums[at].oldBytes += variant.bytes
+                        sums[at].oldVariants += 1
                     } else {
-                        groups[group, default: Sums()].newBytes += variant.bytes
-                        groups[group, default: Sums()].newVariants += 1
+                        sums[at].newBytes += variant.bytes
+                        sums[at].newVariants += 1
                     }
                 }
             }
         }
         var table: [String: Bucket] = [:]
-        for (group, sums) in groups {
-            for name in names(representative[group]!) {
+        for (at, sums) in sums.enumerated() {
+            for name in names(representative[at]) {
                 var bucket = table[name, default: Bucket(name: name, oldBytes: 0, newBytes: 0, oldVariants: 0, newVariants: 0)]
                 bucket.oldBytes += sums.oldBytes
                 bucket.newBytes += sums.newBytes

@@ -8,8 +8,9 @@ extension SizeInventory {
     ///
     /// An image is thus "changed" by its own content, whatever atlas or frame it moved to. Nothing is decoded
     /// where the first checksums agree (the same atlas bytes, the same rectangle), so two builds of the same
-    /// catalog cost no decoding; each atlas that must be decoded is decoded once, atlases on every core. An atlas
-    /// that cannot be decoded leaves its images' first checksums, so they count as changed.
+    /// catalog cost no decoding; each atlas that must be decoded is decoded once, atlases on every core, each
+    /// thread into one buffer it keeps, and of a deepmap atlas only the chunks and rows of tiles that hold a frame
+    /// to check. An atlas that cannot be decoded leaves its images' first checksums, so they count as changed.
     ///
     /// - Parameters:
     ///   - old: the old car's inventory (``init(car:path:jobs:)``).
@@ -42,9 +43,13 @@ extension SizeInventory {
             ask(.new, pair.new, new.assets[pair.new.asset].variants[pair.new.variant])
         }
         let jobList = work
-        let results = parallelMap(count: jobList.count, width: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { index in
-            let job = jobList[index]
-            return job.run(job.side == .old ? oldCar : newCar)
+        // Each thread keeps its decoders (their tile scratch) and one buffer of rows from one atlas to the next: the
+        // memory is a few atlases' worth whatever the number of atlases.
+        let results = parallelMap(
+            count: jobList.count, width: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            makeState: { CropJob.Worker(old: CARDecoder(file: oldCar), new: CARDecoder(file: newCar)) }
+        ) { worker, index in
+            jobList[index].run(&worker)
         }
         var crops: [CropJob.Side: [VariantPlace: UInt32]] = [.old: [:], .new: [:]]
         for (job, result) in zip(jobList, results) {
@@ -99,27 +104,44 @@ struct CropJob: Sendable {
     /// The images: where each is, its own checksum (its reference record without the frame) and its frame.
     var crops: [(SizeInventory.VariantPlace, UInt32, PackedFrame)]
 
-    /// Decodes the atlas and checksums every crop: the CRC-32 of the image's own checksum, its width and height
-    /// and its rows of decoded (premultiplied RGBA) pixels, top to bottom. Nothing when the atlas cannot be
-    /// decoded.
-    func run(_ car: CARFile) -> [(SizeInventory.VariantPlace, UInt32)] {
-        guard case .image(let image)? = try? CARDecoder(file: car).decode(atlas) else { return [] }
+    /// What one thread keeps from one job to the next.
+    struct Worker {
+        var old: CARDecoder
+        var new: CARDecoder
+        var pixels: [UInt8] = []
+    }
+
+    /// Decodes the atlas (only the rows its crops lie in, where its encoding allows) and checksums every crop: the
+    /// CRC-32 of the image's own checksum, its width and height and its rows of decoded (premultiplied RGBA)
+    /// pixels, top to bottom. Nothing when the atlas cannot be decoded.
+    func run(_ worker: inout Worker) -> [(SizeInventory.VariantPlace, UInt32)] {
+        let decoder = side == .old ? worker.old : worker.new
+        let atlasHeight = decoder.file.renditions[atlas].height
+        guard atlasHeight > 0 else { return [] }
+        // The atlas's rows some crop needs (y counts from the atlas's bottom edge to the frame's bottom).
+        var needed = [Bool](repeating: false, count: atlasHeight)
+        for (_, _, frame) in crops {
+            let top = atlasHeight - frame.y - frame.height
+            guard top >= 0, frame.height > 0, top + frame.height <= atlasHeight else { continue }
+            for row in top..<(top + frame.height) { needed[row] = true }
+        }
+        let wanted = { (rows: Range<Int>) -> Bool in needed[rows.clamped(to: 0..<atlasHeight)].contains(true) }
+        guard let size = try? decoder.decodeRows(atlas, into: &worker.pixels, wanted: wanted) else { return [] }
         var result: [(SizeInventory.VariantPlace, UInt32)] = []
         result.reserveCapacity(crops.count)
-        image.pixels.withUnsafeBytes { pixels in
-            guard pixels.count >= image.width * image.height * 4 else { return }
+        worker.pixels.withUnsafeBytes { pixels in
+            guard pixels.count >= size.width * size.height * 4 else { return }
             for (place, own, frame) in crops {
                 // The frame was checked against the atlas's header size; the decoded image has that size.
-                guard frame.x + frame.width <= image.width, frame.y + frame.height <= image.height else { continue }
-                var size = (
+                guard frame.x + frame.width <= size.width, frame.y + frame.height <= size.height else { continue }
+                var numbers = (
                     own.littleEndian, UInt32(truncatingIfNeeded: frame.width).littleEndian,
                     UInt32(truncatingIfNeeded: frame.height).littleEndian
                 )
-                var crc = withUnsafeBytes(of: &size) { CRC32.update(0, $0) }
-                // y counts from the atlas's bottom edge to the frame's bottom (Core Graphics).
-                let top = image.height - frame.y - frame.height
+                var crc = withUnsafeBytes(of: &numbers) { CRC32.update(0, $0) }
+                let top = size.height - frame.y - frame.height
                 for row in top..<(top + frame.height) {
-                    let start = (row * image.width + frame.x) * 4
+                    let start = (row * size.width + frame.x) * 4
                     crc = CRC32.update(crc, UnsafeRawBufferPointer(rebasing: pixels[start..<(start + frame.width * 4)]))
                 }
                 result.append((place, crc))

@@ -24,7 +24,9 @@ typedef enum {
     /** Memory for the pixels could not be had. */
     ACVEC_NO_MEMORY = 4,
     /** The library failed while drawing (message: its words). */
-    ACVEC_DRAW_FAILED = 5
+    ACVEC_DRAW_FAILED = 5,
+    /** poppler, librsvg or cairo could not be loaded (they are opened at the first call, not linked; message: which). */
+    ACVEC_LIBRARY_MISSING = 6
 } acvec_status;
 
 /** A document's size and, when drawn, its pixels. */

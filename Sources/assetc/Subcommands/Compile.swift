@@ -187,7 +187,11 @@ struct CompileRun {
         // Like actool, errors in the inputs fail the compile and leave no output behind.
         // Every error at once: the reader's, and those of the PNGs it left for the compile to inspect.
         func inputErrors(besides found: [Diagnostic]) -> [Diagnostic] {
-            CatalogReader.sorted(found + reader.diagnosticsOfDeferredFiles(in: index).filter { $0.severity == .error })
+            var seen = Set<String>()
+            let all = (found + reader.diagnosticsOfDeferredFiles(in: index)).filter { diagnostic in
+                diagnostic.severity == .error && seen.insert("\(diagnostic.catalog)\u{0}\(diagnostic.path)\u{0}\(diagnostic.message)").inserted
+            }
+            return CatalogReader.sorted(all)
         }
         let errors = index.diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty { try fail(withInputErrors: inputErrors(besides: errors)) }
@@ -216,9 +220,10 @@ struct CompileRun {
                 throw CLIError("cannot write \(MessageText.quote(carPath)): \(reason)", exitCode: 2)
             case .tooLarge:
                 throw CLIError("assetc compile: \(error); nothing was written", exitCode: 1)
-            case .inputErrors:
-                // Found in a file the compile inspected itself: all such errors, as the reader would have listed them.
-                try fail(withInputErrors: inputErrors(besides: []))
+            case .inputErrors(let found):
+                // Found in a file the compile inspected or decoded itself: those, and all the errors the reader would
+                // have listed in the files it left for the compile (each once).
+                try fail(withInputErrors: inputErrors(besides: found))
             }
         }
         display.finish()

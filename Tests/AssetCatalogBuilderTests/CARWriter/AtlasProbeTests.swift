@@ -45,32 +45,54 @@ struct AtlasProbeTests {
         #expect(try AtlasPackingTests.expectPixelExact(car, packed, root: fixture.root) == 4)
     }
 
-    @Test func aPackedPNGThatDoesNotDecodeFailsTheCompileNamingIt() throws {
-        let fixture = try CatalogFixture()
-        try Self.single(fixture, "Good", try Self.png(side: 16) { x, y in [UInt8(x * 9), UInt8(y * 9), 40, 255] })
-        // A colour first row, then a row with filter type 5 (there is none): valid chunks and CRCs, so only a decode
-        // of the whole image finds it.
+    /// A `side` × `side` RGBA PNG in colour whose last row has filter type 5 (there is none): valid chunks and CRCs,
+    /// so only a decode of the whole image finds the damage.
+    static func damagedPNG(side: Int) -> [UInt8] {
         var raw: [UInt8] = []
-        for y in 0..<16 {
-            raw.append(y == 15 ? 5 : 0)
-            for x in 0..<16 { raw += [UInt8(x * 9), UInt8(y * 9), 40, 255] }
+        for y in 0..<side {
+            raw.append(y == side - 1 ? 5 : 0)
+            for x in 0..<side { raw += [UInt8(x % 28 * 9), UInt8(y % 28 * 9), 40, 255] }
         }
-        let damaged =
-            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-            + TinyPNG.chunk("IHDR", TinyPNG.bigEndian(16) + TinyPNG.bigEndian(16) + [8, 6, 0, 0, 0])
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            + TinyPNG.chunk("IHDR", TinyPNG.bigEndian(UInt32(side)) + TinyPNG.bigEndian(UInt32(side)) + [8, 6, 0, 0, 0])
             + TinyPNG.chunk("IDAT", TinyPNG.zlibStored(raw)) + TinyPNG.chunk("IEND", [])
-        try Self.single(fixture, "Damaged", damaged)
+    }
+
+    /// Compiles `fixture` and returns the input errors it fails with (none when it succeeds).
+    static func inputErrors(_ fixture: CatalogFixture) -> [Diagnostic] {
         let options = CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", toolVersion: "test")
         do {
             _ = try CARCompiler(options: options).compile(Self.read(fixture))
-            Issue.record("the compile of a damaged packed PNG succeeded")
+            return []
         } catch .inputErrors(let errors) {
-            #expect(errors.count == 1)
-            #expect(errors.first?.path == "Damaged.imageset/Damaged@1x.png")
-            #expect(errors.first?.rule == "corrupt-image")
-            #expect(errors.first?.message.hasPrefix("cannot be decoded") == true)
+            return errors
         } catch {
             Issue.record("unexpected error: \(error)")
+            return []
         }
+    }
+
+    @Test func aPackedPNGThatDoesNotDecodeFailsTheCompileNamingIt() throws {
+        let fixture = try CatalogFixture()
+        try Self.single(fixture, "Good", try Self.png(side: 16) { x, y in [UInt8(x * 9), UInt8(y * 9), 40, 255] })
+        try Self.single(fixture, "Damaged", Self.damagedPNG(side: 16))
+        let errors = Self.inputErrors(fixture)
+        #expect(errors.count == 1)
+        #expect(errors.first?.path == "Damaged.imageset/Damaged@1x.png")
+        #expect(errors.first?.rule == "corrupt-image")
+        #expect(errors.first?.message.hasPrefix("cannot be decoded: ") == true)
+    }
+
+    /// The same damage in an image too large to pack fails the compile the same way (it used to leave the entry out
+    /// with a notice, where `assetc info` calls it an error).
+    @Test func anUnpackedPNGThatDoesNotDecodeFailsTheCompileAsAPackedOneDoes() throws {
+        let fixture = try CatalogFixture()
+        try Self.single(fixture, "Good", try Self.png(side: 16) { x, y in [UInt8(x * 9), UInt8(y * 9), 40, 255] })
+        try Self.single(fixture, "Large", Self.damagedPNG(side: CARCompiler.largestPackedSide + 1))
+        let errors = Self.inputErrors(fixture)
+        #expect(errors.count == 1)
+        #expect(errors.first?.path == "Large.imageset/Large@1x.png")
+        #expect(errors.first?.rule == "corrupt-image")
+        #expect(errors.first?.message.hasPrefix("cannot be decoded: ") == true)
     }
 }

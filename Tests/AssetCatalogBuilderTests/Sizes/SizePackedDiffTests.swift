@@ -87,6 +87,26 @@ struct SizePackedDiffTests {
         #expect(SizeDiff(old: before, new: after).assets.count == Self.images.count, "unsettled, every moved crop counts")
     }
 
+    @Test func anAtlasDecodedIntoAKeptBufferHasTheWholeDecodesPixels() throws {
+        let fixture = try SizeFixture()
+        let car = try SizeFixture.packedCar(try fixture.packedCatalog("v1", Self.images))
+        let atlas = try #require(car.renditions.indices.first { car.renditions[$0].layout == 1004 })
+        guard case .image(let whole) = try CARDecoder(file: car).decode(atlas) else {
+            Issue.record("the atlas decodes to an image")
+            return
+        }
+        let decoder = CARDecoder(file: car)
+        var buffer = [UInt8](repeating: 0xAB, count: whole.pixels.count + 100)
+        for _ in 0..<2 {
+            let size = try #require(try decoder.decodeRows(atlas, into: &buffer, wanted: { _ in true }))
+            #expect(size.width == whole.width && size.height == whole.height)
+            #expect(buffer.count == whole.pixels.count + 100, "a buffer large enough is kept, not replaced")
+            #expect(Array(buffer.prefix(whole.pixels.count)) == whole.pixels)
+        }
+        let reference = try #require(car.renditions.indices.first { car.renditions[$0].internalReference != nil })
+        #expect(try decoder.decodeRows(reference, into: &buffer, wanted: { _ in true }) == nil, "a reference has no pixels of its own")
+    }
+
     @Test func theSameCatalogTwiceDecodesNothing() throws {
         let fixture = try SizeFixture()
         let root = try fixture.packedCatalog("v1", Self.images)

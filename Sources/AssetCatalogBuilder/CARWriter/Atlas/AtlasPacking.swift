@@ -163,7 +163,7 @@ extension CARCompiler {
             let height = read.bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
             guard width <= largestPackedSide, height <= largestPackedSide else { return nil }
         }
-        guard case .success(let image) = decodedPNG(read.bytes, job: job), image.width > 0, image.height > 0,
+        guard case .success(let image) = decodedPNG(read.bytes, job: job, catalog: roots.path(job.sourceIndex)), image.width > 0, image.height > 0,
             image.width <= largestPackedSide, image.height <= largestPackedSide
         else { return nil }
         return PackedImage(width: image.width, height: image.height, grey: CSIBuilder.isGrey(image.pixels), decoded: true)

@@ -26,8 +26,11 @@ struct AtlasCanvas {
         }
     }
 
-    /// The bitmap drawn so far.
-    var image: DecodedImage { DecodedImage(width: width, height: height, premultiplied: true, pixels: pixels) }
+    /// The finished bitmap; the canvas is used up, so its pixels move into the image rather than being shared with a
+    /// canvas that would keep them alive while the image is compressed.
+    consuming func finished() -> DecodedImage {
+        DecodedImage(width: width, height: height, premultiplied: true, pixels: pixels)
+    }
 }
 
 extension CARCompiler {
@@ -45,7 +48,7 @@ extension CARCompiler {
         var canvas = AtlasCanvas(width: atlas.width, height: atlas.height)
         for member in atlas.members {
             let job = jobs[member.job]
-            let decoded = readSource(job, roots: roots).flatMap { decodedPNG($0.bytes, job: job) }
+            let decoded = readSource(job, roots: roots).flatMap { decodedPNG($0.bytes, job: job, catalog: roots.path(job.sourceIndex)) }
             if case .failure(let problem) = decoded, !member.decoded {
                 if !problem.inputErrors.isEmpty { return .failure(problem) }
                 let diagnostic = Diagnostic(
@@ -65,7 +68,7 @@ extension CARCompiler {
         }
         return .success(
             CSIBuilder.bitmapValue(
-                canvas.image, name: atlas.name, flags: 0, scale: atlas.scale, layout: CSIBuilder.layoutPackedAtlas, compression: compression
+                canvas.finished(), name: atlas.name, flags: 0, scale: atlas.scale, layout: CSIBuilder.layoutPackedAtlas, compression: compression
             ) { rowBytes in
                 CSIBuilder.bitmapTags(width: 0, height: 0, bytesPerRow: rowBytes).filter { $0.tag != 1003 }
             })

@@ -117,17 +117,18 @@ enum CSIBuilder {
     /// the encoders read them from there: a bitmap that does not shrink (noise, photographs) costs no copy.
     /// Only when compression wins is a second, smaller value built.
     static func bitmapValue(
-        _ image: DecodedImage, name: String, flags: UInt32, scale: Int, layout: UInt16, compression: BitmapCompression,
+        _ image: consuming DecodedImage, name: String, flags: UInt32, scale: Int, layout: UInt16, compression: BitmapCompression,
         infoTags: (_ bytesPerRow: Int) -> [(tag: UInt32, bytes: [UInt8])]
     ) -> [UInt8] {
-        let format = BitmapFormat(image)
-        let rowBytes = image.width * format.bytesPerPixel
-        let pixelBytes = rowBytes * image.height
+        let width = image.width, height = image.height
+        let format = BitmapFormat(copy image)
+        let rowBytes = width * format.bytesPerPixel
+        let pixelBytes = rowBytes * height
         let tags = infoTags(rowBytes)
         let pixelsAt = headerSize(tags) + 16
         func appendHeader(_ bytes: inout [UInt8], payloadCount: Int) {
             CSIBuilder.appendHeader(
-                &bytes, name: name, flags: flags, width: image.width, height: image.height, scale: scale,
+                &bytes, name: name, flags: flags, width: width, height: height, scale: scale,
                 pixelFormat: format.pixelFormat, colorSpace: format.colorSpace, layout: layout, infoTags: tags,
                 payloadCount: payloadCount)
         }
@@ -144,10 +145,13 @@ enum CSIBuilder {
             format.convert(image.pixels, into: UnsafeMutableBufferPointer(rebasing: buffer[pixelsAt...]))
             initialized = buffer.count
         }
+        // The source pixels are not needed past here: freed before compressing, so a worker holds one copy of a large
+        // bitmap (an atlas of a million pixels is 4 MB) while it compresses, not two (peak RSS, issue 24).
+        _ = consume image
         return uncompressed.withUnsafeBufferPointer { value in
             let pixels = UnsafeBufferPointer(rebasing: value[pixelsAt...])
             let payload = BitmapPayload.make(
-                pixels, width: image.width, height: image.height, bytesPerPixel: format.bytesPerPixel, compression: compression)
+                pixels, width: width, height: height, bytesPerPixel: format.bytesPerPixel, compression: compression)
             // As before: compressed when the payload (its headers included) takes fewer bytes than the pixels.
             guard let payload, payload.count - 16 < pixelBytes else { return uncompressed }
             var bytes: [UInt8] = []

@@ -57,15 +57,17 @@ extension CARCompiler {
         switch contentType {
         case .png?:
             let image: DecodedImage
-            switch decodedPNG(bytes, job: job) {
+            switch decodedPNG(bytes, job: job, catalog: catalog) {
             case .success(let decoded): image = decoded
             case .failure(let problem): return .failure(problem)
             }
             let bitmapCompression = job.kind == .appIcon ? compression.forIconsAndFlattenedImages : compression
+            let (width, height) = (image.width, image.height)
             let value = CSIBuilder.bitmapValue(
-                image, name: job.fileName, flags: flags, scale: scale, layout: CSIBuilder.layoutImage, compression: bitmapCompression
+                consume image, name: job.fileName, flags: flags, scale: scale, layout: CSIBuilder.layoutImage,
+                compression: bitmapCompression
             ) {
-                CSIBuilder.bitmapTags(width: image.width, height: image.height, bytesPerRow: $0)
+                CSIBuilder.bitmapTags(width: width, height: height, bytesPerRow: $0)
             }
             return .success(CompiledRendition(key: key, value: value))
         case .jpeg?, .heif?:
@@ -150,13 +152,19 @@ extension CARCompiler {
         return .success((bytes, contentType))
     }
 
-    /// The premultiplied pixels of a PNG job, scaled to ``Job/scaledSide`` when the job asks for it.
-    static func decodedPNG(_ bytes: [UInt8], job: Job) -> Result<DecodedImage, CompileProblem> {
+    /// The premultiplied pixels of a PNG job, scaled to ``Job/scaledSide`` when the job asks for it. A PNG that does
+    /// not decode is an error in the inputs (`corrupt-image`, worded as `assetc info` words it), which fails the
+    /// compile whether the image was to be packed into an atlas or not: the compile reads PNGs the reader left
+    /// unopened, so this is where their damage is found.
+    static func decodedPNG(_ bytes: [UInt8], job: Job, catalog: String) -> Result<DecodedImage, CompileProblem> {
         var image: DecodedImage
         do {
             image = try PNGCodec.decodeRGBA8(bytes, premultiplied: true)
         } catch {
-            return .failure(CompileProblem("\(job.fileName): \(error)"))
+            let diagnostic = Diagnostic(
+                severity: .error, rule: ReaderRule.corruptImage.rawValue, catalog: catalog, path: job.source ?? "",
+                message: "cannot be decoded: \(error)")
+            return .failure(CompileProblem(inputErrors: [diagnostic]))
         }
         if let side = job.scaledSide {
             image = DecodedImage(
