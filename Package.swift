@@ -65,6 +65,9 @@ let package = Package(
         ),
         // LZFSE and LZVN decoders for Assets.car payloads (written for assetc from the public format).
         .target(name: "CLZFSE"),
+        // The car writer's LZFSE encoder (match finder and finite-state entropy stage), in C for speed: written for
+        // assetc from the public format description (docs/CAR-FORMAT.md).
+        .target(name: "CCAREncoding", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // Cache prefetch hints for the archive's lookup path (one static inline C function).
         .target(name: "CMemoryHints"),
         // Replacing an output file by exchanging it with the new one (renameat2, which Swift's Glibc lacks).
@@ -76,7 +79,8 @@ let package = Package(
         .target(
             name: "AssetCatalogBuilder",
             dependencies: [
-                "AssetCatalog", "CPNGSupport", "CFileSystemCalls", "CVectorSupport", "CMemoryHints", .product(name: "Yams", package: "Yams"),
+                "AssetCatalog", "CPNGSupport", "CFileSystemCalls", "CVectorSupport", "CMemoryHints", "CCAREncoding",
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         // The HTTP server of `assetc serve`, as a library an app mounts in its own Hummingbird router.

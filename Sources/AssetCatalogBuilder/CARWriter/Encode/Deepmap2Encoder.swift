@@ -32,11 +32,11 @@ enum Deepmap2Encoder {
             let indices = palette.indices.map { UInt8(truncatingIfNeeded: $0) }
             return record(
                 mode: 4, quality: 1, bytesPerPixel: bytesPerPixel, tileWidth: width, tileHeight: height, header: colors,
-                streams: [LZFSEEncoder.compress(indices)])
+                streams: [LZFSEEncoder.compress(indices, effort: .thorough)])
         }
         return record(
             mode: 3, quality: 1, bytesPerPixel: bytesPerPixel, tileWidth: width, tileHeight: height, header: [],
-            streams: [LZFSEEncoder.compress(pixels)])
+            streams: [LZFSEEncoder.compress(pixels, effort: .thorough)])
     }
 
     /// A record of any mode: the 16-byte prefix, the `dmp2` header (`mode`, `quality`, 10, `bytesPerPixel`, the tile
