@@ -15,13 +15,13 @@ internal import CCAREncoding
 public enum LZFSEEncoder {
     /// How hard the match finder searches.
     public enum Effort: Sendable {
-        /// Four remembered positions per hash value, one step of lazy matching, positions inside a match not
-        /// indexed, runs without matches skimmed with a growing step: for pixels that repeat little (the residuals
-        /// of deepmap2's predicted tiles, noisy atlases), where nearly all the bytes are literals.
+        /// Four remembered positions per hash value, one step of lazy matching, no match under 6 bytes at a new
+        /// distance, positions inside a match not indexed, runs without matches skimmed with a growing step: for
+        /// the residuals of deepmap2's predicted tiles, whose literals cost 3 or 4 bits (short matches do not pay).
         case fast
         /// Eight remembered positions per hash value, every position indexed (inside matches too), never skipped,
-        /// a larger table: a few percent smaller on images that repeat (icons, flat artwork), at about twice the
-        /// search work.
+        /// matches from 4 bytes, a larger table: about 12% smaller on icons and flat artwork (whole-bitmap, mode 3
+        /// and 4, palette-img and icon-layer streams), two to three times the work.
         case thorough
     }
 
@@ -57,9 +57,12 @@ public enum LZFSEEncoder {
         case .fast: level = CCAR_LZFSE_FAST
         case .thorough: level = CCAR_LZFSE_THOROUGH
         }
-        return [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
-            count = ccar_lzfse_encode(source.baseAddress, source.count, buffer.baseAddress, bound, level)
-        }
+        // Encoded into a buffer of the bound, then copied to an array of the stream's size: an array of the bound's
+        // capacity would keep a tile's whole size allocated until its rendition is written.
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bound)
+        defer { buffer.deallocate() }
+        let count = ccar_lzfse_encode(source.baseAddress, source.count, buffer.baseAddress, bound, level)
+        return Array(UnsafeBufferPointer(rebasing: buffer[..<count]))
     }
 
     /// Scales `counts` to frequencies that add up to exactly `states` (the entropy stage's normalization, for tests).
