@@ -67,9 +67,10 @@ let package = Package(
         .target(name: "CMemoryHints"),
         // Replacing an output file by exchanging it with the new one (renameat2, which Swift's Glibc lacks).
         .target(name: "CFileSystemCalls"),
-        // Hot loops of the car encoders, in C the compiler vectorizes (deepmap2 mode 2's tile kernel); written for
-        // assetc, every pointer and length checked by its Swift caller.
-        .target(name: "CCAREncoding"),
+        // Hot loops of the car writer, in C: the LZFSE encoder (match finder and finite-state entropy stage) and
+        // deepmap2 mode 2's tile kernel (loops the compiler vectorizes). Written for assetc from the public format
+        // description (docs/CAR-FORMAT.md); every pointer and length checked by its Swift caller or at entry.
+        .target(name: "CCAREncoding", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(
             name: "AssetCatalog",
             dependencies: ["CPNGSupport", "CDeflate", "CLZFSE", "CMemoryHints"]

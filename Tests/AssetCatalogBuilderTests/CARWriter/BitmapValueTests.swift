@@ -149,7 +149,7 @@ struct BitmapValueTests {
             var row = 0
             while row < image.height {
                 let rows = min(rowsPerChunk, image.height - row)
-                chunks.append((rows, LZFSEEncoder.compress(Array(raw[(row * rowBytes)..<((row + rows) * rowBytes)]))))
+                chunks.append((rows, LZFSEEncoder.compress(Array(raw[(row * rowBytes)..<((row + rows) * rowBytes)]), effort: .thorough)))
                 row += rows
             }
             let compressedSize = chunks.reduce(0) { $0 + 20 + $1.data.count }

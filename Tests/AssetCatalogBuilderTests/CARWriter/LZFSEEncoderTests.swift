@@ -52,12 +52,39 @@ struct LZFSEEncoderTests {
         return found
     }
 
-    @Test func everyInputDecodesBackExactly() throws {
+    @Test(arguments: [LZFSEEncoder.Effort.fast, .thorough])
+    func everyInputDecodesBackExactly(effort: LZFSEEncoder.Effort) throws {
         for (name, input) in Self.inputs {
-            let stream = LZFSEEncoder.compress(input)
-            #expect(try Self.decoded(stream, size: input.count) == input, "\(name)")
+            let stream = LZFSEEncoder.compress(input, effort: effort)
+            #expect(try Self.decoded(stream, size: input.count) == input, "\(name), \(effort)")
             #expect(stream.count <= input.count + (input.count >> 20 + 1) * 8 + 4, "\(name): never larger than stored")
         }
+    }
+
+    /// Both efforts give the same bytes however many times (and on whichever thread) they run, and decode back.
+    @Test func bothEffortsAreDeterministic() async throws {
+        // Flat shapes with anti-aliased edges: rows that repeat with small shifts, short runs of a few colours.
+        var generator = SplitMix(seed: 31)
+        var drawn: [UInt8] = []
+        for y in 0..<256 {
+            let edge = 80 + (y * 3) % 97
+            for x in 0..<256 {
+                let inside = x < edge || (x - edge) % 53 < 7
+                let shade = UInt8(truncatingIfNeeded: inside ? 40 + (x / 16) * 9 : 230 - (y / 32) * 7)
+                let noise = x == edge ? UInt8.random(in: 0...60, using: &generator) : 0
+                drawn += [shade, shade &+ noise, 255 - shade, 255]
+            }
+        }
+        let artwork = drawn
+        let fast = LZFSEEncoder.compress(artwork, effort: .fast)
+        let thorough = LZFSEEncoder.compress(artwork, effort: .thorough)
+        #expect(try Self.decoded(thorough, size: artwork.count) == artwork)
+        #expect(try Self.decoded(fast, size: artwork.count) == artwork)
+        let again = await withTaskGroup(of: [[UInt8]].self) { group in
+            for _ in 0..<4 { group.addTask { [LZFSEEncoder.compress(artwork, effort: .fast), LZFSEEncoder.compress(artwork, effort: .thorough)] } }
+            return await group.reduce(into: []) { $0.append(contentsOf: $1) }
+        }
+        for (index, stream) in again.enumerated() { #expect(stream == (index % 2 == 0 ? fast : thorough)) }
     }
 
     @Test func compressibleInputsUseTheEntropyCoder() throws {
@@ -92,7 +119,7 @@ struct LZFSEEncoderTests {
                 let length = runs ? Int.random(in: 1...40, using: &generator) : 1
                 input += repeatElement(byte, count: min(length, count - input.count))
             }
-            let stream = LZFSEEncoder.compress(input)
+            let stream = LZFSEEncoder.compress(input, effort: round % 2 == 0 ? .fast : .thorough)
             #expect(try Self.decoded(stream, size: input.count) == input, "round \(round): \(count) bytes over \(alphabet) symbols")
         }
     }
@@ -105,8 +132,7 @@ struct LZFSEEncoderTests {
             var counts = (0..<symbols).map { _ in UInt32.random(in: 0...3, using: &generator) }
             if round % 4 == 0 { counts[Int.random(in: 0..<symbols, using: &generator)] = 1_000_000 }
             if round % 7 == 0 { counts = counts.map { $0 == 0 ? 1 : $0 } }
-            var frequencies = [UInt16](repeating: 0, count: symbols)
-            FSE.normalize(counts, symbols: symbols, states: states, into: &frequencies)
+            let frequencies = LZFSEEncoder.normalize(counts, states: states)
             let total = frequencies.reduce(0) { $0 + Int($1) }
             if counts.allSatisfy({ $0 == 0 }) {
                 #expect(total == 0)
@@ -133,9 +159,13 @@ struct LZFSEEncoderTests {
             streams.append((0..<count).map { index in UInt8(truncatingIfNeeded: index / 5) & 0xF8 | UInt8.random(in: 0...7, using: &generator) })
         }
         for (index, input) in streams.enumerated() {
-            try Data(LZFSEEncoder.compress(input)).write(to: folder.appendingPathComponent("\(index).lzfse"))
-            try Data(input).write(to: folder.appendingPathComponent("\(index).raw"))
+            for (effortIndex, effort) in [LZFSEEncoder.Effort.fast, .thorough].enumerated() {
+                let name = "\(2 * index + effortIndex)"
+                try Data(LZFSEEncoder.compress(input, effort: effort)).write(to: folder.appendingPathComponent("\(name).lzfse"))
+                try Data(input).write(to: folder.appendingPathComponent("\(name).raw"))
+            }
         }
-        #expect(ReferenceLZFSE.decodesEqual(folder: folder, count: streams.count))
+        #expect(ReferenceLZFSE.decodesEqual(folder: folder, count: 2 * streams.count))
     }
 }
+

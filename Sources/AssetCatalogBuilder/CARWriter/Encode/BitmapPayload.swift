@@ -76,7 +76,7 @@ enum BitmapPayload {
                 guard let stream = rawLZVN(slice) else { return nil }
                 chunks.append((rows, stream))
             } else {
-                chunks.append((rows, LZFSEEncoder.compress(slice)))
+                chunks.append((rows, LZFSEEncoder.compress(slice, effort: .thorough)))
             }
             row += rows
         }

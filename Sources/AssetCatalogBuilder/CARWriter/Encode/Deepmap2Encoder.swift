@@ -32,9 +32,9 @@ enum Deepmap2Encoder {
             let indices = palette.indices.map { UInt8(truncatingIfNeeded: $0) }
             return record(
                 mode: 4, quality: 1, bytesPerPixel: bytesPerPixel, tileWidth: width, tileHeight: height, header: colors,
-                streams: [LZFSEEncoder.compress(indices)])
+                streams: [LZFSEEncoder.compress(indices, effort: .thorough)])
         }
-        return record(storedStream: LZFSEEncoder.compress(pixels), width: width, height: height, bytesPerPixel: bytesPerPixel)
+        return record(storedStream: LZFSEEncoder.compress(pixels, effort: .thorough), width: width, height: height, bytesPerPixel: bytesPerPixel)
     }
 
     /// The mode-3 record whose one stream, `storedStream`, is the image's pixels already compressed.

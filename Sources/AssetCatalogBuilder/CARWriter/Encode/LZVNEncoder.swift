@@ -18,13 +18,8 @@ import Darwin
 /// does not compress (noise, already-compressed pixels) costs a fraction of a full search and comes out as
 /// long literal runs; a match resets the step.
 public enum LZVNEncoder {
-    /// The largest hash table: `1 << maximumHashBits` entries for LZVN, eight times as many for ``LZFSEEncoder``,
-    /// which shares the thread's table: four-way buckets whose entries hold a position and the four bytes there
-    /// (two 32-bit words each).
-    /// LZFSE's entries start after LZVN's largest table (``lzfseTableOffset``): LZVN would read the four bytes kept
-    /// beside each LZFSE position as positions of its own.
-    static let maximumTableCount = 9 << maximumHashBits
-    static let lzfseTableOffset = 1 << maximumHashBits
+    /// The largest hash table: `1 << maximumHashBits` entries (``LZFSEEncoder`` has tables of its own, in C).
+    static let maximumTableCount = 1 << maximumHashBits
 
     /// The most raw bytes one `bvxn` block holds; blocks never refer back into an earlier block.
     static let blockSize = 1 << 20

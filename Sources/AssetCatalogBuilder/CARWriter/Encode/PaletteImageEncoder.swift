@@ -66,6 +66,6 @@ enum PaletteImageEncoder {
                 }
             }
         }
-        return LZFSEEncoder.compress(data)
+        return LZFSEEncoder.compress(data, effort: .thorough)
     }
 }

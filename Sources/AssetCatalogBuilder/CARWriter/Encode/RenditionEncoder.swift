@@ -97,7 +97,7 @@ extension CARCompiler {
                         value: CSIBuilder.value(
                             name: job.fileName, flags: flags | 0x4, width: 0, height: 0, scale: 0, pixelFormat: format, colorSpace: 0,
                             layout: CSIBuilder.layoutVector, infoTags: IconComposerRenditions.layerFileTags,
-                            payload: CSIBuilder.raw(LZFSEEncoder.compress(bytes), compressed: true))))
+                            payload: CSIBuilder.raw(LZFSEEncoder.compress(bytes, effort: .thorough), compressed: true))))
             }
             if job.properties.preservesVectorRepresentation == true { flags |= 1 << 11 }
             return .success(

@@ -1,0 +1,36 @@
+#ifndef CCAR_LZFSE_ENCODE_H
+#define CCAR_LZFSE_ENCODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// How hard the LZFSE encoder searches for matches.
+typedef enum {
+    /// Four remembered positions per hash (4,096 hash values), the last distance first, one step of lazy matching,
+    /// no match under 6 bytes at a new distance; positions inside a match are not indexed and runs without matches
+    /// are skimmed with a growing step. For the residuals of deepmap2's predicted tiles.
+    CCAR_LZFSE_FAST = 0,
+    /// Eight remembered positions per hash (16,384 hash values), every position indexed (inside matches too), never
+    /// skipped, matches from 4 bytes: about 12% smaller on icons and flat artwork, two to three times the work.
+    CCAR_LZFSE_THOROUGH = 1,
+} ccar_lzfse_effort;
+
+/// The most bytes `ccar_lzfse_encode` writes for `source_size` input bytes (every block stored, plus headers).
+size_t ccar_lzfse_encode_bound(size_t source_size);
+
+/// Compresses `source_size` bytes at `source` into an LZFSE stream at `destination` (`bvx2` blocks, `bvx-` where a
+/// block does not shrink, then `bvx$`). Returns the stream's size, or 0 when `destination_capacity` is below
+/// `ccar_lzfse_encode_bound(source_size)` or the thread's work space cannot be allocated (nothing usable written).
+/// Deterministic: the same input and effort give the same bytes on every thread. Uses a work space per thread,
+/// freed when the thread ends: about 300 KB of block buffers, a 128 KiB table for the fast effort and a 1 MiB one
+/// for the thorough effort (each allocated on first use).
+size_t ccar_lzfse_encode(
+    const uint8_t *source, size_t source_size, uint8_t *destination, size_t destination_capacity,
+    ccar_lzfse_effort effort);
+
+/// Scales `counts` (occurrences of `symbols` symbols) to frequencies adding up to exactly `states` (a power of two,
+/// at least `symbols`), every used symbol keeping at least 1; all counts zero gives all frequencies zero. The FSE
+/// stage's normalization, exposed for tests.
+void ccar_fse_normalize(const uint32_t *counts, int symbols, int states, uint16_t *frequencies);
+
+#endif
