@@ -1,4 +1,4 @@
-import CCAREncoding
+internal import CCAREncoding
 
 /// deepmap2 mode 2 ("predicted"), lossless (quality 0): what a predictor removes from photographs and from noisy or
 /// smooth artwork with many colours, where mode 3 (the pixels in LZFSE) keeps nearly every bit
