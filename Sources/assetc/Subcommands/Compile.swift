@@ -187,11 +187,9 @@ struct CompileRun {
         // Like actool, errors in the inputs fail the compile and leave no output behind.
         // Every error at once: the reader's, and those of the PNGs it left for the compile to inspect.
         func inputErrors(besides found: [Diagnostic]) -> [Diagnostic] {
-            var seen = Set<String>()
-            let all = (found + reader.diagnosticsOfDeferredFiles(in: index)).filter { diagnostic in
-                diagnostic.severity == .error && seen.insert("\(diagnostic.catalog)\u{0}\(diagnostic.path)\u{0}\(diagnostic.message)").inserted
-            }
-            return CatalogReader.sorted(all)
+            // Each once (as the compile's own stream stage collects them), in the reader's order.
+            let all = Set((found + reader.diagnosticsOfDeferredFiles(in: index)).filter { $0.severity == .error })
+            return CatalogReader.sorted(Array(all))
         }
         let errors = index.diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty { try fail(withInputErrors: inputErrors(besides: errors)) }
