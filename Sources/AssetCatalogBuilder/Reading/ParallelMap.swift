@@ -7,21 +7,7 @@ import Foundation
 /// Workers take the next index from a shared counter, so one slow item (a huge PNG) does not hold up
 /// a whole pre-assigned slice.
 func parallelMap<Result: Sendable>(count: Int, width: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
-    guard count > 0 else { return [] }
-    let workers = max(1, min(width, count))
-    if workers == 1 {
-        return (0..<count).map(body)
-    }
-    let slots = ResultSlots<Result>(count: count)
-    let counter = SharedCounter()
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
-        while true {
-            let index = counter.next()
-            guard index < count else { return }
-            slots.store(body(index), at: index)
-        }
-    }
-    return slots.collect()
+    parallelMap(count: count, width: width, makeState: {}) { _, index in body(index) }
 }
 
 /// ``parallelMap(count:width:_:)`` with state each worker makes once (`makeState`) and hands to every `body` it
