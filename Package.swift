@@ -106,6 +106,7 @@ let package = Package(
             dependencies: [
                 "AssetCatalog",
                 "AssetCatalogBuilder",
+                "CMemoryHints",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]

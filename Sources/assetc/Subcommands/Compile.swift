@@ -164,6 +164,7 @@ struct CompileRun {
 
     func run() throws {
         try InputPaths.requireFolders(command.inputs, command: "compile")
+        AllocatorTuning.keepLargeBlocks()
         // Checked before any work: a file where the output folder should be is a mistake in the command.
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: command.outputDirectory, isDirectory: &isDirectory), !isDirectory.boolValue {
