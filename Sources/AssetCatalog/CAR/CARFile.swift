@@ -192,21 +192,22 @@ public final class CARFile: @unchecked Sendable {
         let localizations = try names("LOCALIZATIONKEYS")
 
         let entries = try store.tree("RENDITIONS")
+        // The renditions are parsed in runs on every core (each is read from its own bytes alone); the first error in
+        // tree order is the one thrown, as a reading in order would throw it.
+        let runs = CARParallel.map(count: entries.count, run: Self.renditionsPerRun) { range throws(CARError) in
+            try Self.renditions(entries[range], keyFormat: keyFormat)
+        }
         var renditions: [CARRendition] = []
         var byKey: [[UInt16]: Int] = [:]
         // Sized once: growing a table of 30,000 array keys rehashes every key at each doubling.
         renditions.reserveCapacity(entries.count)
         byKey.reserveCapacity(entries.count)
-        for (keyBytes, value) in entries {
-            let key = keyBytes.named("rendition key")
-            try key.require(0, 2 * keyFormat.count)
-            var values: [UInt16] = []
-            values.reserveCapacity(keyFormat.count)
-            for index in 0..<keyFormat.count { values.append(try key.u16(2 * index)) }
-            let rendition = try CARRendition(
-                key: CARKey(values: Array(zip(keyFormat, values)).map { (attribute: $0.0, value: $0.1) }), value: value)
-            byKey[values] = renditions.count
-            renditions.append(rendition)
+        for run in runs {
+            let (parsed, keys) = try run.get()
+            for (rendition, values) in zip(parsed, keys) {
+                byKey[values] = renditions.count
+                renditions.append(rendition)
+            }
         }
 
         var facets: [CARFacet] = []
@@ -217,7 +218,8 @@ public final class CARFile: @unchecked Sendable {
                 byIdentifier[rendition.key[.identifier], default: []].append(index)
             }
             for (key, value) in try store.tree("FACETKEYS") {
-                let record = value.named("facet \(key.text)")
+                let name = key.text
+                let record = value.labelled(.facet(name))
                 let count = Int(try record.u16(4))
                 try record.require(6, 4 * count)
                 var attributes: [(attribute: CARAttribute, value: UInt16)] = []
@@ -236,13 +238,42 @@ public final class CARFile: @unchecked Sendable {
                 }
                 facets.append(
                     CARFacet(
-                        name: key.text, attributes: facetKey,
+                        name: name, attributes: facetKey,
                         hotSpot: (Int(try record.u16(0)), Int(try record.u16(2))), renditions: linked))
             }
         }
         return Parsed(
             header: header, metadata: metadata, keyFormat: keyFormat, appearances: appearances,
             localizations: localizations, facets: facets, renditions: renditions, byKey: byKey)
+    }
+
+    /// Renditions parsed by one task at a time: enough that a task's start costs nothing beside it.
+    private static let renditionsPerRun = 2048
+
+    /// The renditions of some RENDITIONS entries, in order, with their keys' values (for ``renditionByKey``).
+    private static func renditions(
+        _ entries: ArraySlice<(key: CARBytes, value: CARBytes)>, keyFormat: [CARAttribute]
+    ) throws(CARError) -> ([CARRendition], [[UInt16]]) {
+        var renditions: [CARRendition] = []
+        var keys: [[UInt16]] = []
+        renditions.reserveCapacity(entries.count)
+        keys.reserveCapacity(entries.count)
+        for (keyBytes, value) in entries {
+            let key = keyBytes.named("rendition key")
+            try key.require(0, 2 * keyFormat.count)
+            var values: [UInt16] = []
+            var attributes: [(attribute: CARAttribute, value: UInt16)] = []
+            values.reserveCapacity(keyFormat.count)
+            attributes.reserveCapacity(keyFormat.count)
+            for (index, attribute) in keyFormat.enumerated() {
+                let number = try key.u16(2 * index)
+                values.append(number)
+                attributes.append((attribute, number))
+            }
+            renditions.append(try CARRendition(key: CARKey(values: attributes), value: value))
+            keys.append(values)
+        }
+        return (renditions, keys)
     }
 }
 

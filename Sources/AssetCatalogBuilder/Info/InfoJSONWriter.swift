@@ -141,7 +141,7 @@ struct InfoJSONWriter {
     /// An object of strings, keys sorted by their UTF-8 bytes.
     mutating func stringDictionary(_ dictionary: [String: String]) {
         open("{")
-        for key in dictionary.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for key in dictionary.keys.sorted(by: Bytewise.less) {
             dynamicKey(key)
             string(dictionary[key] ?? "")
         }
@@ -151,7 +151,7 @@ struct InfoJSONWriter {
     /// An object of counts, keys sorted by their UTF-8 bytes.
     mutating func countDictionary(_ dictionary: [String: Int]) {
         open("{")
-        for key in dictionary.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for key in dictionary.keys.sorted(by: Bytewise.less) {
             dynamicKey(key)
             int(dictionary[key] ?? 0)
         }

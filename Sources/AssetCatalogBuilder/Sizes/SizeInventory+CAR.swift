@@ -28,12 +28,13 @@ extension SizeInventory {
         var positionByName: [String: Int] = [:]
         positionByName.reserveCapacity(car.facets.count)
         func variant(_ index: Int) -> SizedVariant {
-            let rendition = renditions[index]
-            let (variantTraits, key) = traits.traits(of: rendition)
+            // The rendition read in place (a copy of it retains and releases every array and string it holds).
+            let (variantTraits, key) = traits.traits(of: renditions[index])
+            let width = renditions[index].width, height = renditions[index].height
             var variant = SizedVariant(
-                traits: variantTraits, key: key, name: rendition.name, encoding: facts.encodings[index],
-                bytes: rendition.byteCount + shares.byRendition[index], pixelWidth: rendition.width > 0 ? rendition.width : nil,
-                pixelHeight: rendition.height > 0 ? rendition.height : nil, checksum: facts.checksums[index])
+                traits: variantTraits, key: key, name: renditions[index].name, encoding: facts.encodings[index],
+                bytes: renditions[index].byteCount + shares.byRendition[index], pixelWidth: width > 0 ? width : nil,
+                pixelHeight: height > 0 ? height : nil, checksum: facts.checksums[index])
             if var frame = facts.frames[index] {
                 frame.record = facts.checksums[index]
                 variant.packedFrame = frame
@@ -215,17 +216,23 @@ struct CARRenditionFacts {
             let range = (part * chunk)..<min(renditions.count, (part + 1) * chunk)
             var facts = CARRenditionFacts(checksums: [], encodings: [], classes: [], frames: [])
             facts.checksums.reserveCapacity(range.count)
+            facts.encodings.reserveCapacity(range.count)
+            facts.classes.reserveCapacity(range.count)
+            facts.frames.reserveCapacity(range.count)
             for index in range {
-                let rendition = renditions[index]
-                facts.checksums.append(SizeInventory.checksum(rendition, skippingReference: rendition.internalReference != nil))
-                facts.encodings.append(SizeInventory.encoding(of: rendition))
-                facts.classes.append(kindClass(rendition))
-                facts.frames.append(frame(car, index))
+                let isReference = renditions[index].internalReference != nil
+                facts.checksums.append(SizeInventory.checksum(renditions[index], skippingReference: isReference))
+                facts.encodings.append(SizeInventory.encoding(of: renditions[index]))
+                facts.classes.append(kindClass(renditions[index]))
+                facts.frames.append(isReference ? frame(car, index) : nil)
             }
             return facts
         }
         var facts = CARRenditionFacts(checksums: [], encodings: [], classes: [], frames: [])
         facts.checksums.reserveCapacity(renditions.count)
+        facts.encodings.reserveCapacity(renditions.count)
+        facts.classes.reserveCapacity(renditions.count)
+        facts.frames.reserveCapacity(renditions.count)
         for part in parts {
             facts.checksums += part.checksums
             facts.encodings += part.encodings
