@@ -21,19 +21,22 @@ extension CARFile {
         var used = Set<String>()
         var paths: [(rendition: Int, path: String)] = []
         paths.reserveCapacity(facet.renditions.count)
-        for index in facet.renditions {
-            guard let fileExtension = Self.outputExtension(renditions[index]) else { continue }
-            var base = renditions[index].name
-            if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = String(base[..<dot]) }
-            base = Self.safeComponent(base.isEmpty ? (facet.name.split(separator: "/").last.map(String.init) ?? "rendition") : base)
-            let stem = ([base] + traitTokens(renditions[index])).joined(separator: "_")
-            var name = "\(stem).\(fileExtension)"
-            var number = 2
-            while !used.insert(name.lowercased()).inserted {
-                name = "\(stem)-\(number).\(fileExtension)"
-                number += 1
+        // Read in place: a rendition copied out of the array retains every array and string in it.
+        renditions.withUnsafeBufferPointer { renditions in
+            for index in facet.renditions {
+                guard let fileExtension = Self.outputExtension(renditions[index]) else { continue }
+                var base = renditions[index].name
+                if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = String(base[..<dot]) }
+                base = Self.safeComponent(base.isEmpty ? (facet.name.split(separator: "/").last.map(String.init) ?? "rendition") : base)
+                let stem = ([base] + traitTokens(renditions[index])).joined(separator: "_")
+                var name = "\(stem).\(fileExtension)"
+                var number = 2
+                while !used.insert(name.lowercased()).inserted {
+                    name = "\(stem)-\(number).\(fileExtension)"
+                    number += 1
+                }
+                paths.append((index, "\(folder)/\(name)"))
             }
-            paths.append((index, "\(folder)/\(name)"))
         }
         return paths
     }

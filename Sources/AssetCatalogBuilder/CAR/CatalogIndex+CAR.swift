@@ -37,24 +37,26 @@ extension CatalogIndex {
     /// One facet as an asset: its renditions as variants (colours of a colour set as colours).
     private static func asset(_ facet: CARFacet, of car: CARFile, sources: [String?]) -> Asset {
         var asset = Asset(name: facet.name, kind: kind(of: facet.renditions, in: car), sourceIndex: 0, path: facet.name)
-        for index in facet.renditions {
-            let rendition = car.renditions[index]
-            let traits = car.traits(of: rendition)
-            if case .color(let color) = rendition.payload, asset.kind == .color {
-                asset.colors.append(ColorVariant(traits: traits, value: Self.colorValue(color)))
-                continue
+        // Read in place: a rendition copied out of the array retains every array and string in it.
+        car.renditions.withUnsafeBufferPointer { renditions in
+            for index in facet.renditions {
+                let traits = car.traits(of: renditions[index])
+                if case .color(let color) = renditions[index].payload, asset.kind == .color {
+                    asset.colors.append(ColorVariant(traits: traits, value: Self.colorValue(color)))
+                    continue
+                }
+                let type = Self.contentType(of: renditions[index])
+                let pixelSize = renditions[index].width > 0 && renditions[index].height > 0
+                let attributes = car.attributes(of: renditions[index])
+                asset.variants.append(
+                    Variant(
+                        traits: traits, source: sources[index], contentType: type,
+                        inspection: FileInspection(
+                            byteCount: renditions[index].byteCount, contentType: type ?? .unknown,
+                            pixelWidth: pixelSize ? renditions[index].width : nil, pixelHeight: pixelSize ? renditions[index].height : nil,
+                            problem: attributes["not-decoded"]),
+                        attributes: attributes))
             }
-            let type = Self.contentType(of: rendition)
-            let pixelSize = rendition.width > 0 && rendition.height > 0
-            let attributes = car.attributes(of: rendition)
-            asset.variants.append(
-                Variant(
-                    traits: traits, source: sources[index], contentType: type,
-                    inspection: FileInspection(
-                        byteCount: rendition.byteCount, contentType: type ?? .unknown,
-                        pixelWidth: pixelSize ? rendition.width : nil, pixelHeight: pixelSize ? rendition.height : nil,
-                        problem: attributes["not-decoded"]),
-                    attributes: attributes))
         }
         return asset
     }
