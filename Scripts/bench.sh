@@ -248,10 +248,16 @@ if [ "$only" = diff ]; then
   read -r diff_s info_s < <(interleaved_medians "'$bin/assetc' diff '$old_car' '$new_car'" \
     "'$bin/assetc' info --json '$old_car'; '$bin/assetc' info --json '$new_car'")
   read -r json_s _ < <(interleaved_medians "'$bin/assetc' diff --json '$old_car' '$new_car'" "true")
+  # The floor: the old car against itself decodes nothing (every packed image's first checksum agrees), so this is
+  # what the diff costs apart from decoding atlases: opening both cars, their size inventories, the comparison.
+  read -r self_s one_info_s < <(interleaved_medians "'$bin/assetc' diff '$old_car' '$old_car'" \
+    "'$bin/assetc' info --json '$old_car'")
   echo "  cars: $(stat -c %s "$old_car") and $(stat -c %s "$new_car") bytes"
   echo "  assetc info --json of both   ${info_s}s"
   echo "  assetc diff                  ${diff_s}s  $(ratio "$diff_s" "$info_s")x info (target: under 1 s)"
   echo "  assetc diff --json           ${json_s}s  $(ratio "$json_s" "$info_s")x info"
+  echo "  assetc diff OLD OLD          ${self_s}s  (nothing decoded: the diff's floor)"
+  echo "  assetc info --json OLD       ${one_info_s}s"
   # Peak RSS of one diff, and how much of it is anonymous memory (what the diff allocates) rather than the two
   # cars' mapped file pages, which it reads whole to checksum every rendition (sampled from /proc every 20 ms).
   if [ -x /usr/bin/time ]; then

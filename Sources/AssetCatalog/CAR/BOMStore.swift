@@ -95,9 +95,13 @@ public struct BOMStore: Sendable {
     /// than the file has blocks ends the walk with ``CARError/Kind/cycle``.
     public func tree(_ variableName: String) throws(CARError) -> [(key: CARBytes, value: CARBytes)] {
         let structure = "tree \(variableName)"
+        // The two names are made once and shared by every entry's windows.
+        let keyName = "\(structure) key", valueName = "\(structure) value"
+        let leaves = try leafEntries(variableName)
         var entries: [(key: CARBytes, value: CARBytes)] = []
-        for (keyField, valueBlock) in try leafEntries(variableName) {
-            entries.append((try block(Int(keyField), as: "\(structure) key"), try block(valueBlock, as: "\(structure) value")))
+        entries.reserveCapacity(leaves.count)
+        for (keyField, valueBlock) in leaves {
+            entries.append((try block(Int(keyField), as: keyName), try block(valueBlock, as: valueName)))
         }
         return entries
     }
@@ -105,10 +109,10 @@ public struct BOMStore: Sendable {
     /// Every key and value of a B-tree whose keys are stored in the page itself as 32-bit numbers instead of
     /// naming a key block (Xcode's BITMAPKEYS, keyed by facet identifier), in tree order; walked as ``tree(_:)``.
     public func inlineKeyTree(_ variableName: String) throws(CARError) -> [(key: UInt32, value: CARBytes)] {
-        let structure = "tree \(variableName)"
+        let valueName = "tree \(variableName) value"
         var entries: [(key: UInt32, value: CARBytes)] = []
         for (keyField, valueBlock) in try leafEntries(variableName) {
-            entries.append((keyField, try block(valueBlock, as: "\(structure) value")))
+            entries.append((keyField, try block(valueBlock, as: valueName)))
         }
         return entries
     }

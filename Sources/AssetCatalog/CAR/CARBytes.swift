@@ -7,32 +7,47 @@ public struct CARBytes: @unchecked Sendable {
     public let buffer: UnsafeRawBufferPointer
     /// The file offset of `buffer[0]`.
     public let base: Int
+    /// What the window holds, named when an error needs it (``structure``).
+    let label: CARStructureLabel
+
     /// The structure the window holds, for error messages.
-    public let structure: String
+    public var structure: String { label.text }
 
     /// Creates a window.
     public init(buffer: UnsafeRawBufferPointer, base: Int, structure: String) {
+        self.init(buffer: buffer, base: base, label: .text(structure))
+    }
+
+    init(buffer: UnsafeRawBufferPointer, base: Int, label: CARStructureLabel) {
         self.buffer = buffer
         self.base = base
-        self.structure = structure
+        self.label = label
     }
 
     /// The number of bytes in the window.
     public var count: Int { buffer.count }
 
     /// The same bytes, named as another structure.
-    public func named(_ name: String) -> CARBytes { CARBytes(buffer: buffer, base: base, structure: name) }
+    public func named(_ name: String) -> CARBytes { CARBytes(buffer: buffer, base: base, label: .text(name)) }
+
+    /// The same bytes, labelled as another structure (named only if an error needs it).
+    func labelled(_ label: CARStructureLabel) -> CARBytes { CARBytes(buffer: buffer, base: base, label: label) }
 
     /// `length` bytes from `offset`, as a new window named `name`.
     public func slice(_ offset: Int, _ length: Int, as name: String? = nil) throws(CARError) -> CARBytes {
+        try slice(offset, length, label: name.map { .text($0) } ?? label)
+    }
+
+    /// `length` bytes from `offset`, as a new window labelled `label`: the name is put together only when the
+    /// slice or a read from it fails, so reading a file's tens of thousands of records builds no names.
+    func slice(_ offset: Int, _ length: Int, label: CARStructureLabel) throws(CARError) -> CARBytes {
         guard offset >= 0, length >= 0, offset <= count, length <= count - offset else {
             throw CARError(
-                .truncated, name ?? structure, offset: base + max(0, offset),
+                .truncated, label.text, offset: base + max(0, offset),
                 "needs \(length) bytes at +\(offset) of \(structure), which has \(count)")
         }
         return CARBytes(
-            buffer: UnsafeRawBufferPointer(rebasing: buffer[offset..<(offset + length)]), base: base + offset,
-            structure: name ?? structure)
+            buffer: UnsafeRawBufferPointer(rebasing: buffer[offset..<(offset + length)]), base: base + offset, label: label)
     }
 
     /// The bytes from `offset` to the end.
@@ -97,7 +112,14 @@ public struct CARBytes: @unchecked Sendable {
     /// Four bytes as text, in file order (`CTSI` is stored as `ISTC`): used for tags and magics.
     public func tag(_ offset: Int) throws(CARError) -> String {
         try require(offset, 4)
-        return String(decoding: buffer[offset..<(offset + 4)].map { (32...126).contains($0) ? $0 : 0x3F }, as: UTF8.self)
+        // Four ASCII bytes make a small (inline) string: no array and no allocation per tag read.
+        return String(unsafeUninitializedCapacity: 4) { text in
+            for index in 0..<4 {
+                let byte = buffer[offset + index]
+                text[index] = (32...126).contains(byte) ? byte : 0x3F
+            }
+            return 4
+        }
     }
 
     /// A NUL-terminated string in a fixed field of `length` bytes (bytes after the first NUL are ignored).
@@ -120,5 +142,32 @@ public struct CARBytes: @unchecked Sendable {
     /// An error at `offset` in this window.
     public func error(_ kind: CARError.Kind, at offset: Int, _ detail: String) -> CARError {
         CARError(kind, structure, offset: base + offset, detail)
+    }
+}
+
+/// The name of the structure a ``CARBytes`` window holds, kept in parts and put together (``text``) only when an
+/// error message needs it: most names of a car's records contain the record's name ("payload of icon"), and
+/// building one per record cost more than reading the record.
+enum CARStructureLabel: Sendable {
+    /// A name as given.
+    case text(String)
+    /// `CSI info tags of NAME`.
+    case infoTagsOf(String)
+    /// `info tag TAG of NAME`.
+    case infoTag(UInt32, of: String)
+    /// `payload of NAME`.
+    case payloadOf(String)
+    /// `facet NAME`.
+    case facet(String)
+
+    /// The name.
+    var text: String {
+        switch self {
+        case .text(let text): return text
+        case .infoTagsOf(let name): return "CSI info tags of \(name)"
+        case .infoTag(let tag, let name): return "info tag \(tag) of \(name)"
+        case .payloadOf(let name): return "payload of \(name)"
+        case .facet(let name): return "facet \(name)"
+        }
     }
 }

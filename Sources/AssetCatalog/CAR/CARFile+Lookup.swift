@@ -83,16 +83,22 @@ struct CARLookupIndex: @unchecked Sendable {
         var packed: [PackedVariantTraits] = []
         var indices: [Int32] = []
         var nameOffset = 0
-        for (facetIndex, facet) in facetList.enumerated() {
-            let utf8 = Array(facet.name.utf8)
-            utf8.withUnsafeBytes { names.advanced(by: nameOffset).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-            let first = packed.count
-            for index in facet.renditions where Self.isCandidate(renditions[index]) {
-                packed.append(PackedVariantTraits(traits(renditions[index])))
-                indices.append(Int32(index))
+        // The renditions are read in place: a rendition copied out of the array retains every array and string in it.
+        renditions.withUnsafeBufferPointer { renditions in
+            for (facetIndex, facet) in facetList.enumerated() {
+                var name = facet.name
+                let length = name.withUTF8 { utf8 in
+                    if let base = utf8.baseAddress { names.advanced(by: nameOffset).copyMemory(from: base, byteCount: utf8.count) }
+                    return utf8.count
+                }
+                let first = packed.count
+                for index in facet.renditions where Self.isCandidate(renditions[index]) {
+                    packed.append(PackedVariantTraits(traits(renditions[index])))
+                    indices.append(Int32(index))
+                }
+                facets[facetIndex] = (UInt32(nameOffset), UInt32(length), UInt32(first), UInt32(packed.count - first))
+                nameOffset += length
             }
-            facets[facetIndex] = (UInt32(nameOffset), UInt32(utf8.count), UInt32(first), UInt32(packed.count - first))
-            nameOffset += utf8.count
         }
         candidateTraits = .allocate(capacity: max(packed.count, 1))
         candidateTraits.initialize(from: packed, count: packed.count)

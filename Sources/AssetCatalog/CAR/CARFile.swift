@@ -192,22 +192,11 @@ public final class CARFile: @unchecked Sendable {
         let localizations = try names("LOCALIZATIONKEYS")
 
         let entries = try store.tree("RENDITIONS")
-        var renditions: [CARRendition] = []
+        let (renditions, keys) = try Self.renditions(entries, keyFormat: keyFormat)
         var byKey: [[UInt16]: Int] = [:]
         // Sized once: growing a table of 30,000 array keys rehashes every key at each doubling.
-        renditions.reserveCapacity(entries.count)
         byKey.reserveCapacity(entries.count)
-        for (keyBytes, value) in entries {
-            let key = keyBytes.named("rendition key")
-            try key.require(0, 2 * keyFormat.count)
-            var values: [UInt16] = []
-            values.reserveCapacity(keyFormat.count)
-            for index in 0..<keyFormat.count { values.append(try key.u16(2 * index)) }
-            let rendition = try CARRendition(
-                key: CARKey(values: Array(zip(keyFormat, values)).map { (attribute: $0.0, value: $0.1) }), value: value)
-            byKey[values] = renditions.count
-            renditions.append(rendition)
-        }
+        for (index, values) in keys.enumerated() { byKey[values] = index }
 
         var facets: [CARFacet] = []
         if store.variable("FACETKEYS") != nil {
@@ -217,7 +206,8 @@ public final class CARFile: @unchecked Sendable {
                 byIdentifier[rendition.key[.identifier], default: []].append(index)
             }
             for (key, value) in try store.tree("FACETKEYS") {
-                let record = value.named("facet \(key.text)")
+                let name = key.text
+                let record = value.labelled(.facet(name))
                 let count = Int(try record.u16(4))
                 try record.require(6, 4 * count)
                 var attributes: [(attribute: CARAttribute, value: UInt16)] = []
@@ -236,13 +226,82 @@ public final class CARFile: @unchecked Sendable {
                 }
                 facets.append(
                     CARFacet(
-                        name: key.text, attributes: facetKey,
+                        name: name, attributes: facetKey,
                         hotSpot: (Int(try record.u16(0)), Int(try record.u16(2))), renditions: linked))
             }
         }
         return Parsed(
             header: header, metadata: metadata, keyFormat: keyFormat, appearances: appearances,
             localizations: localizations, facets: facets, renditions: renditions, byKey: byKey)
+    }
+
+    /// Renditions parsed by one task at a time: enough that a task's start costs nothing beside it.
+    private static let renditionsPerRun = 2048
+
+    /// Every rendition of the RENDITIONS tree, in tree order, with its key's values (for ``renditionByKey``).
+    ///
+    /// The renditions are parsed in runs on every core (each is read from its own bytes alone), each straight into its
+    /// place in the array (no copy of the records afterwards); the first error in tree order is the one thrown, as a
+    /// reading in order would throw it.
+    private static func renditions(
+        _ entries: [(key: CARBytes, value: CARBytes)], keyFormat: [CARAttribute]
+    ) throws(CARError) -> ([CARRendition], [[UInt16]]) {
+        var failure: CARError?
+        var keys: [[UInt16]] = []
+        let renditions = [CARRendition](unsafeUninitializedCapacity: entries.count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            let runs = CARParallel.map(count: entries.count, run: renditionsPerRun) { range throws(CARError) in
+                var keys: [[UInt16]] = []
+                keys.reserveCapacity(range.count)
+                var done = 0
+                do throws(CARError) {
+                    for index in range {
+                        let (rendition, values) = try Self.rendition(entries[index], keyFormat: keyFormat)
+                        (base + index).initialize(to: rendition)
+                        keys.append(values)
+                        done += 1
+                    }
+                } catch {
+                    (base + range.lowerBound).deinitialize(count: done)
+                    throw error
+                }
+                return keys
+            }
+            // Every run either initialized its whole range or none of it.
+            if let first = runs.firstIndex(where: { if case .failure = $0 { return true } else { return false } }) {
+                if case .failure(let error) = runs[first] { failure = error }
+                for (number, run) in runs.enumerated() {
+                    guard case .success = run else { continue }
+                    let start = number * renditionsPerRun
+                    (base + start).deinitialize(count: min(entries.count, start + renditionsPerRun) - start)
+                }
+                initialized = 0
+                return
+            }
+            keys.reserveCapacity(entries.count)
+            for case .success(let runKeys) in runs { keys += runKeys }
+            initialized = entries.count
+        }
+        if let failure { throw failure }
+        return (renditions, keys)
+    }
+
+    /// One RENDITIONS entry's rendition, with its key's values.
+    private static func rendition(
+        _ entry: (key: CARBytes, value: CARBytes), keyFormat: [CARAttribute]
+    ) throws(CARError) -> (CARRendition, [UInt16]) {
+        let key = entry.key.named("rendition key")
+        try key.require(0, 2 * keyFormat.count)
+        var values: [UInt16] = []
+        var attributes: [(attribute: CARAttribute, value: UInt16)] = []
+        values.reserveCapacity(keyFormat.count)
+        attributes.reserveCapacity(keyFormat.count)
+        for (index, attribute) in keyFormat.enumerated() {
+            let number = try key.u16(2 * index)
+            values.append(number)
+            attributes.append((attribute, number))
+        }
+        return (try CARRendition(key: CARKey(values: attributes), value: entry.value), values)
     }
 }
 

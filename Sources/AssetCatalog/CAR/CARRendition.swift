@@ -109,12 +109,12 @@ public struct CARRendition: Sendable {
     }
 
     private mutating func parseBody(_ value: CARBytes, tagsLength: Int, payloadLength: Int) throws(CARError) {
-        let tags = try value.slice(Self.headerSize, tagsLength, as: "CSI info tags of \(name)")
+        let tags = try value.slice(Self.headerSize, tagsLength, label: .infoTagsOf(name))
         var position = 0
         while position < tags.count {
             let tag = try tags.u32(position)
             let length = Int(try tags.u32(position + 4))
-            let bytes = try tags.slice(position + 8, length, as: "info tag \(tag) of \(name)")
+            let bytes = try tags.slice(position + 8, length, label: .infoTag(tag, of: name))
             infoTags.append(CARInfoTag(tag: tag, value: bytes))
             position += 8 + length
         }
@@ -124,7 +124,7 @@ public struct CARRendition: Sendable {
         if let layers = infoTags.first(where: { $0.tag == 1012 }) {
             layerReferences = try CARLayerReference.list(layers.value)
         }
-        let body = try value.slice(Self.headerSize + tagsLength, payloadLength, as: "payload of \(name)")
+        let body = try value.slice(Self.headerSize + tagsLength, payloadLength, label: .payloadOf(name))
         payload = try CARPayload(body, layout: layout)
         // DWAR's version word is a compression flag *(scar's FORMAT.md; the sudoku sample's SVG layer)*: 1 means the
         // raw bytes are an LZFSE stream.
@@ -134,18 +134,18 @@ public struct CARRendition: Sendable {
     /// CoreUI's four-character pixel formats are stored as little-endian numbers: `ARGB` is `BGRA` in the file.
     static func formatName(_ value: UInt32) -> String {
         if value == 0 { return "none" }
-        let characters = [24, 16, 8, 0].map { UInt8((value >> UInt32($0)) & 0xFF) }
-        let text = String(decoding: characters.map { (32...126).contains($0) ? $0 : 0x3F }, as: UTF8.self)
-        return text.trimmingCharacters(in: " ")
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in character: Character) -> String {
-        var text = Substring(self)
-        while text.last == character { text = text.dropLast() }
-        while text.first == character { text = text.dropFirst() }
-        return String(text)
+        var characters: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &characters) { characters in
+            for index in 0..<4 {
+                let byte = UInt8(truncatingIfNeeded: value >> UInt32(24 - 8 * index))
+                characters[index] = (32...126).contains(byte) ? byte : 0x3F
+            }
+            // Spaces trimmed at both ends (`GA8 ` is `GA8`); four ASCII bytes make a small string, no allocation.
+            var start = 0, end = 4
+            while end > start && characters[end - 1] == 0x20 { end -= 1 }
+            while start < end && characters[start] == 0x20 { start += 1 }
+            return String(decoding: characters[start..<end], as: UTF8.self)
+        }
     }
 }
 

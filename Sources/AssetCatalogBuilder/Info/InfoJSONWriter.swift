@@ -141,9 +141,10 @@ struct InfoJSONWriter {
     /// An object of strings, keys sorted by their UTF-8 bytes.
     mutating func stringDictionary(_ dictionary: [String: String]) {
         open("{")
-        for key in dictionary.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        // Sorted as pairs: no second hash lookup per key.
+        for (key, value) in dictionary.sorted(by: { Bytewise.less($0.key, $1.key) }) {
             dynamicKey(key)
-            string(dictionary[key] ?? "")
+            string(value)
         }
         close("}")
     }
@@ -151,9 +152,9 @@ struct InfoJSONWriter {
     /// An object of counts, keys sorted by their UTF-8 bytes.
     mutating func countDictionary(_ dictionary: [String: Int]) {
         open("{")
-        for key in dictionary.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for (key, value) in dictionary.sorted(by: { Bytewise.less($0.key, $1.key) }) {
             dynamicKey(key)
-            int(dictionary[key] ?? 0)
+            int(value)
         }
         close("}")
     }

@@ -148,7 +148,7 @@ public struct SizeDiff: Hashable, Sendable {
                     name: asset.name, kind: asset.kind, status: .removed, oldBytes: asset.bytes, newBytes: 0,
                     variants: Self.sorted(asset.variants.map { VariantChange(key: $0.key, status: .removed, old: $0, new: nil) })))
         }
-        changes.sort { $0.delta != $1.delta ? $0.delta > $1.delta : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        changes.sort { $0.delta != $1.delta ? $0.delta > $1.delta : Bytewise.less($0.name, $1.name) }
         assets = changes
         unchangedAssets = unchanged
         unchangedDelta = drift
@@ -159,12 +159,13 @@ public struct SizeDiff: Hashable, Sendable {
     /// The variants of one asset that differ, matched by key.
     static func variantChanges(_ old: [SizedVariant], _ new: [SizedVariant], compareChecksums: Bool) -> [VariantChange] {
         // Most assets keep their variants in the same order: pair them without a dictionary.
-        if old.count == new.count, zip(old, new).allSatisfy({ $0.key == $1.key }) {
+        // (Read in place, by index: a variant copied out of its array costs a retain of each of its strings.)
+        if old.count == new.count, old.indices.allSatisfy({ old[$0].key == new[$0].key }) {
             var changes: [VariantChange] = []
-            for (before, after) in zip(old, new) where differs(before, after, compareChecksums: compareChecksums) {
-                changes.append(VariantChange(key: after.key, status: .changed, old: before, new: after))
+            for position in old.indices where differs(old[position], new[position], compareChecksums: compareChecksums) {
+                changes.append(VariantChange(key: new[position].key, status: .changed, old: old[position], new: new[position]))
             }
-            return sorted(changes)
+            return changes.count < 2 ? changes : sorted(changes)
         }
         var oldByKey: [String: Int] = [:]
         for (position, variant) in old.enumerated() { oldByKey[variant.key] = position }
@@ -202,7 +203,7 @@ public struct SizeDiff: Hashable, Sendable {
     }
 
     static func sorted(_ changes: [VariantChange]) -> [VariantChange] {
-        changes.sorted { $0.delta != $1.delta ? $0.delta > $1.delta : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        changes.sorted { $0.delta != $1.delta ? $0.delta > $1.delta : Bytewise.less($0.key, $1.key) }
     }
 
     /// Bytes and variant counts per name that `names` gives each variant, kept where they changed, by growth.
@@ -221,11 +222,12 @@ public struct SizeDiff: Hashable, Sendable {
         // The groups met last, tried before hashing: an asset's variants are a few groups (its scales) that the next
         // asset's variants repeat, and comparing two groups costs less than hashing one.
         var recent: [Int] = []
-        func position(of variant: SizedVariant) -> Int {
+        func position(of variants: UnsafeBufferPointer<SizedVariant>, _ index: Int) -> Int {
             for candidate in recent
-            where groups[candidate].encoding == variant.encoding && groups[candidate].traits == variant.traits {
+            where groups[candidate].encoding == variants[index].encoding && groups[candidate].traits == variants[index].traits {
                 return candidate
             }
+            let variant = variants[index]
             let group = Group(traits: variant.traits, encoding: variant.encoding)
             let found: Int
             if let known = positions[group] {
@@ -243,14 +245,17 @@ public struct SizeDiff: Hashable, Sendable {
         }
         for (inventory, isOld) in [(old, true), (new, false)] {
             for asset in inventory.assets {
-                for variant in asset.variants {
-                    let at = position(of: variant)
-                    if isOld {
-                        sums[at].oldBytes += variant.bytes
-                        sums[at].oldVariants += 1
-                    } else {
-                        sums[at].newBytes += variant.bytes
-                        sums[at].newVariants += 1
+                // The variants read in place: copying each out of its array retains and releases its strings.
+                asset.variants.withUnsafeBufferPointer { variants in
+                    for index in variants.indices {
+                        let at = position(of: variants, index)
+                        if isOld {
+                            sums[at].oldBytes += variants[index].bytes
+                            sums[at].oldVariants += 1
+                        } else {
+                            sums[at].newBytes += variants[index].bytes
+                            sums[at].newVariants += 1
+                        }
                     }
                 }
             }
@@ -267,7 +272,7 @@ public struct SizeDiff: Hashable, Sendable {
             }
         }
         return table.values.filter { $0.delta != 0 || $0.oldVariants != $0.newVariants }
-            .sorted { $0.delta != $1.delta ? $0.delta > $1.delta : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+            .sorted { $0.delta != $1.delta ? $0.delta > $1.delta : Bytewise.less($0.name, $1.name) }
     }
 }
 

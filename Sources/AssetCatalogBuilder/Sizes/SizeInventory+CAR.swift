@@ -18,57 +18,61 @@ extension SizeInventory {
     ///   - path: the path shown for it.
     ///   - jobs: renditions checksummed at once (default: one per processor).
     public init(car: CARFile, path: String, jobs: Int? = nil) {
-        let renditions = car.renditions
         let facts = CARRenditionFacts.read(car, width: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let shares = Self.atlasShares(car, frames: facts.frames)
-        var traits = CARTraitTable(car)
-        var counted = [Bool](repeating: false, count: renditions.count)
-        var assets: [SizedAsset] = []
-        assets.reserveCapacity(car.facets.count)
-        var positionByName: [String: Int] = [:]
-        positionByName.reserveCapacity(car.facets.count)
-        func variant(_ index: Int) -> SizedVariant {
-            let rendition = renditions[index]
-            let (variantTraits, key) = traits.traits(of: rendition)
-            var variant = SizedVariant(
-                traits: variantTraits, key: key, name: rendition.name, encoding: facts.encodings[index],
-                bytes: rendition.byteCount + shares.byRendition[index], pixelWidth: rendition.width > 0 ? rendition.width : nil,
-                pixelHeight: rendition.height > 0 ? rendition.height : nil, checksum: facts.checksums[index])
-            if var frame = facts.frames[index] {
-                frame.record = facts.checksums[index]
-                variant.packedFrame = frame
-                variant.atlasShare = shares.byRendition[index]
-                variant.checksum = Self.frameChecksum(own: facts.checksums[index], atlas: facts.checksums[frame.atlas], frame)
+        // The renditions are read in place: a rendition copied out of the array retains every array and string in it.
+        let assets = car.renditions.withUnsafeBufferPointer { renditions in
+            var traits = CARTraitTable(car)
+            var counted = [Bool](repeating: false, count: renditions.count)
+            var assets: [SizedAsset] = []
+            assets.reserveCapacity(car.facets.count)
+            var positionByName: [String: Int] = [:]
+            positionByName.reserveCapacity(car.facets.count)
+            func variant(_ index: Int) -> SizedVariant {
+                // The rendition read in place (a copy of it retains and releases every array and string it holds).
+                let (variantTraits, key) = traits.traits(of: renditions[index])
+                let width = renditions[index].width, height = renditions[index].height
+                var variant = SizedVariant(
+                    traits: variantTraits, key: key, name: renditions[index].name, encoding: facts.encodings[index],
+                    bytes: renditions[index].byteCount + shares.byRendition[index], pixelWidth: width > 0 ? width : nil,
+                    pixelHeight: height > 0 ? height : nil, checksum: facts.checksums[index])
+                if var frame = facts.frames[index] {
+                    frame.record = facts.checksums[index]
+                    variant.packedFrame = frame
+                    variant.atlasShare = shares.byRendition[index]
+                    variant.checksum = Self.frameChecksum(own: facts.checksums[index], atlas: facts.checksums[frame.atlas], frame)
+                }
+                return variant
             }
-            return variant
-        }
-        for facet in car.facets {
-            var variants: [SizedVariant] = []
-            var classes = CARRenditionFacts.KindClasses()
-            for index in facet.renditions where renditions.indices.contains(index) {
-                classes.add(facts.classes[index])
-                guard !counted[index], !shares.isSharedOut[index] else { continue }
-                counted[index] = true
-                variants.append(variant(index))
+            for facet in car.facets {
+                var variants: [SizedVariant] = []
+                var classes = CARRenditionFacts.KindClasses()
+                for index in facet.renditions where renditions.indices.contains(index) {
+                    classes.add(facts.classes[index])
+                    guard !counted[index], !shares.isSharedOut[index] else { continue }
+                    counted[index] = true
+                    variants.append(variant(index))
+                }
+                let kind = classes.kind
+                if let position = positionByName[facet.name] {
+                    assets[position].variants += variants
+                } else {
+                    positionByName[facet.name] = assets.count
+                    assets.append(SizedAsset(name: facet.name, kind: kind, variants: variants))
+                }
             }
-            let kind = classes.kind
-            if let position = positionByName[facet.name] {
-                assets[position].variants += variants
-            } else {
-                positionByName[facet.name] = assets.count
-                assets.append(SizedAsset(name: facet.name, kind: kind, variants: variants))
+            // Internal renditions are kept apart from named assets even when a facet has the same name.
+            var internalByName: [String: Int] = [:]
+            for index in renditions.indices where !counted[index] && !shares.isSharedOut[index] {
+                let name = renditions[index].name
+                if let position = internalByName[name] {
+                    assets[position].variants.append(variant(index))
+                } else {
+                    internalByName[name] = assets.count
+                    assets.append(SizedAsset(name: name, kind: nil, variants: [variant(index)]))
+                }
             }
-        }
-        // Internal renditions are kept apart from named assets even when a facet has the same name.
-        var internalByName: [String: Int] = [:]
-        for index in renditions.indices where !counted[index] && !shares.isSharedOut[index] {
-            let name = renditions[index].name
-            if let position = internalByName[name] {
-                assets[position].variants.append(variant(index))
-            } else {
-                internalByName[name] = assets.count
-                assets.append(SizedAsset(name: name, kind: nil, variants: [variant(index)]))
-            }
+            return assets
         }
         self.init(path: path, kind: .car, assets: assets)
         finish()
@@ -209,23 +213,32 @@ struct CARRenditionFacts {
     static let largestAtlasPixels = 1 << 31
 
     static func read(_ car: CARFile, width: Int) -> CARRenditionFacts {
-        let renditions = car.renditions
+        let count = car.renditions.count
         let chunk = 256
-        let parts = parallelMap(count: (renditions.count + chunk - 1) / chunk, width: width) { part in
-            let range = (part * chunk)..<min(renditions.count, (part + 1) * chunk)
+        let parts = parallelMap(count: (count + chunk - 1) / chunk, width: width) { part in
+            let range = (part * chunk)..<min(count, (part + 1) * chunk)
             var facts = CARRenditionFacts(checksums: [], encodings: [], classes: [], frames: [])
             facts.checksums.reserveCapacity(range.count)
-            for index in range {
-                let rendition = renditions[index]
-                facts.checksums.append(SizeInventory.checksum(rendition, skippingReference: rendition.internalReference != nil))
-                facts.encodings.append(SizeInventory.encoding(of: rendition))
-                facts.classes.append(kindClass(rendition))
-                facts.frames.append(frame(car, index))
+            facts.encodings.reserveCapacity(range.count)
+            facts.classes.reserveCapacity(range.count)
+            facts.frames.reserveCapacity(range.count)
+            // Read in place: a rendition copied out of the array retains every array and string in it.
+            car.renditions.withUnsafeBufferPointer { renditions in
+                for index in range {
+                    let isReference = renditions[index].internalReference != nil
+                    facts.checksums.append(SizeInventory.checksum(renditions[index], skippingReference: isReference))
+                    facts.encodings.append(SizeInventory.encoding(of: renditions[index]))
+                    facts.classes.append(kindClass(renditions[index]))
+                    facts.frames.append(isReference ? frame(car, index) : nil)
+                }
             }
             return facts
         }
         var facts = CARRenditionFacts(checksums: [], encodings: [], classes: [], frames: [])
-        facts.checksums.reserveCapacity(renditions.count)
+        facts.checksums.reserveCapacity(count)
+        facts.encodings.reserveCapacity(count)
+        facts.classes.reserveCapacity(count)
+        facts.frames.reserveCapacity(count)
         for part in parts {
             facts.checksums += part.checksums
             facts.encodings += part.encodings

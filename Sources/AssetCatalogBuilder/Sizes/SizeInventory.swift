@@ -205,6 +205,9 @@ extension SizeInventory {
     /// Sorts the assets by name (bytewise, stable) and gives every variant its key.
     mutating func finish() {
         for position in assets.indices { assets[position].assignKeys() }
-        assets.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        // A car's facets come in tree order, which is already byte order: then nothing moves (the sort is stable).
+        if !assets.indices.dropFirst().allSatisfy({ !Bytewise.less(assets[$0].name, assets[$0 - 1].name) }) {
+            assets.sort { Bytewise.less($0.name, $1.name) }
+        }
     }
 }

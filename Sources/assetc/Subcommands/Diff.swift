@@ -44,6 +44,8 @@ struct Diff: ParsableCommand {
             SizeInventory.settlePackedContent(old: &before, oldCar: oldCar, new: &after, newCar: newCar, jobs: jobs)
         }
         let diff = SizeDiff(old: before, new: after)
+        // Freed when the process ends, not record by record when run() returns.
+        defer { KeptUntilExit.keep((sides, before, after, diff)) }
         if json {
             try Console.out(SizeDiffJSON(diff: diff).render())
         } else {

@@ -88,6 +88,8 @@ struct Info: ParsableCommand {
             let options = ReaderOptions(maxPixels: maxPixels, verifyPixels: verifyPixels, jobs: jobs, declaredInputs: try declared.load())
             index = CatalogReader(options: options).read(paths)
         }
+        // Freed when the process ends, not record by record when run() returns.
+        defer { KeptUntilExit.keep((index, car as Any)) }
         if json {
             // Streamed a window of assets at a time: memory does not grow with the document's size.
             try InfoReport(index: index, car: car.map(CARFacts.init)).render { (bytes) throws(CLIError) in
