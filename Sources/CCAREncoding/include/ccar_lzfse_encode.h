@@ -13,6 +13,9 @@ typedef enum {
     /// Eight remembered positions per hash (16,384 hash values), every position indexed (inside matches too), never
     /// skipped, matches from 4 bytes: about 12% smaller on icons and flat artwork, two to three times the work.
     CCAR_LZFSE_THOROUGH = 1,
+    /// The fast effort with a step that grows by a byte every 32 misses: for the deepmap2 mode trial's plain pixels,
+    /// where it stands in for the thorough effort at about the fast effort's cost.
+    CCAR_LZFSE_SAMPLING = 2,
 } ccar_lzfse_effort;
 
 /// The most bytes `ccar_lzfse_encode` writes for `source_size` input bytes (every block stored, plus headers).

@@ -23,6 +23,11 @@ public enum LZFSEEncoder {
         /// matches from 4 bytes, a larger table: about 12% smaller on icons and flat artwork (whole-bitmap, mode 3
         /// and 4, palette-img and icon-layer streams), two to three times the work.
         case thorough
+        /// The fast search with a step that grows four times more slowly on runs without matches: what the deepmap2
+        /// mode trial compresses plain pixels with, standing in for ``thorough`` (which mode 3 is written with) at
+        /// about the fast effort's cost; with the fast effort's skim, flat artwork came out larger in the trial than
+        /// it is written, and lost to mode 2.
+        case sampling
     }
 
     /// Compresses `input` into an LZFSE stream.
@@ -56,6 +61,7 @@ public enum LZFSEEncoder {
         switch effort {
         case .fast: level = CCAR_LZFSE_FAST
         case .thorough: level = CCAR_LZFSE_THOROUGH
+        case .sampling: level = CCAR_LZFSE_SAMPLING
         }
         // Encoded into a buffer of the bound, then copied to an array of the stream's size: an array of the bound's
         // capacity would keep a tile's whole size allocated until its rendition is written.
