@@ -56,16 +56,17 @@ typedef struct {
 // The fast table (4 ways << 12 hash values × 8 bytes, 128 KiB) stays in the core's L2 cache beside a 2 MB tile:
 // waiting for table entries was most of the search's time with 16,384 hash values (0.8% larger output, 25% faster).
 // The thorough table (8 ways << 14, 1 MiB) is as small as it can be without losing bytes on icons.
-// The fast effort's step grows by a byte every 8 misses (it grew every 32): on the low bytes of a noisy tile's
+// The fast effort's step grows by a byte every 4 misses (it grew every 32): on the low bytes of a noisy tile's
 // residuals a short match turns up every ~180 bytes and saves a few bits, so nearly every position was searched for
-// 1% of the output; now about a third fewer are (the 2,000-set bench's tiles: search and entropy stage 0.36 s → 0.25 s,
-// 0.5% larger; the mode-2 tiles of the shared corpora's catalogs 0.4% larger).
+// 1% of the output; now a small part is (the 2,000-set bench's 67 tiles, search and entropy stage: 0.36 s → 0.19 s,
+// 1.1% larger; the 141 mode-2 tiles of the shared corpora's catalogs 0.7% larger; every 8 misses gave 0.25 s, 0.5%
+// and 0.4%).
 // The sampling effort is the fast one with the step growing every 32 misses (the fast effort's before issue 24's
 // encode pass): the mode trial's stand-in for the thorough effort on plain pixels, where the faster skim misses matches
 // that flat artwork has and would tilt the trial to mode 2 (two of the shared corpora's images did). It shares the
 // fast effort's table (the same geometry).
 static const search_settings settings_by_effort[3] = {
-    {4, 2, 12, 3, 64, 0, 6},
+    {4, 2, 12, 2, 64, 0, 6},
     {8, 3, 14, 0, 256, 1, 4},
     {4, 2, 12, 5, 64, 0, 6},
 };

@@ -8,7 +8,7 @@
 typedef enum {
     /// Four remembered positions per hash (4,096 hash values), the last distance first, one step of lazy matching,
     /// no match under 6 bytes at a new distance; positions inside a match are not indexed and runs without matches
-    /// are skimmed with a step that grows by a byte every 8 misses. For the residuals of deepmap2's predicted tiles.
+    /// are skimmed with a step that grows by a byte every 4 misses. For the residuals of deepmap2's predicted tiles.
     CCAR_LZFSE_FAST = 0,
     /// Eight remembered positions per hash (16,384 hash values), every position indexed (inside matches too), never
     /// skipped, matches from 4 bytes: about 12% smaller on icons and flat artwork, two to three times the work.
