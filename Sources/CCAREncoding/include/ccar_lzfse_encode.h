@@ -25,8 +25,8 @@ size_t ccar_lzfse_encode_bound(size_t source_size);
 /// block does not shrink, then `bvx$`). Returns the stream's size, or 0 when `destination_capacity` is below
 /// `ccar_lzfse_encode_bound(source_size)` or the thread's work space cannot be allocated (nothing usable written).
 /// Deterministic: the same input and effort give the same bytes on every thread. Uses a work space per thread,
-/// freed when the thread ends: about 300 KB of block buffers, a 128 KiB table for the fast effort and a 1 MiB one
-/// for the thorough effort (each allocated on first use).
+/// freed when the thread ends: about 300 KB of block buffers, a 128 KiB table for the fast and sampling efforts (one
+/// table for both) and a 1 MiB one for the thorough effort (each allocated on first use).
 size_t ccar_lzfse_encode(
     const uint8_t *source, size_t source_size, uint8_t *destination, size_t destination_capacity,
     ccar_lzfse_effort effort);

@@ -10,7 +10,7 @@ internal import CCAREncoding
 /// from the public description of the format (Apple's `lzfse` repository: the `bvx2` header's packed fields, the
 /// frequency header's prefix code, the L, M and D symbol tables, the backward bit streams): they run over every
 /// byte of every image a car holds, and in Swift the exclusivity and bounds checks of their loops cost a fifth of
-/// the time. Two efforts (``Effort``); deterministic, not the smallest output Apple's encoder finds; tests check
+/// the time. Three efforts (``Effort``); deterministic, not the smallest output Apple's encoder finds; tests check
 /// every stream with assetc's decoder and the reference decoder (PyPI `lzfse`).
 public enum LZFSEEncoder {
     /// How hard the match finder searches.
@@ -23,7 +23,8 @@ public enum LZFSEEncoder {
         /// matches from 4 bytes, a larger table: about 12% smaller on icons and flat artwork (whole-bitmap, mode 3
         /// and 4, palette-img and icon-layer streams), two to three times the work.
         case thorough
-        /// The fast search with a step that grows four times more slowly on runs without matches: what the deepmap2
+        /// The fast search with a step that grows eight times more slowly on runs without matches (a byte every 32
+        /// positions searched in vain, where ``fast`` grows every 4): what the deepmap2
         /// mode trial compresses plain pixels with, standing in for ``thorough`` (which mode 3 is written with) at
         /// about the fast effort's cost; with the fast effort's skim, flat artwork came out larger in the trial than
         /// it is written, and lost to mode 2.
