@@ -56,9 +56,19 @@ typedef struct {
 // The fast table (4 ways << 12 hash values × 8 bytes, 128 KiB) stays in the core's L2 cache beside a 2 MB tile:
 // waiting for table entries was most of the search's time with 16,384 hash values (0.8% larger output, 25% faster).
 // The thorough table (8 ways << 14, 1 MiB) is as small as it can be without losing bytes on icons.
-static const search_settings settings_by_effort[2] = {
-    {4, 2, 12, 5, 64, 0, 6},
+// The fast effort's step grows by a byte every 4 misses (it grew every 32): on the low bytes of a noisy tile's
+// residuals a short match turns up every ~180 bytes and saves a few bits, so nearly every position was searched for
+// 1% of the output; now a small part is (the 2,000-set bench's 67 tiles, search and entropy stage: 0.36 s → 0.19 s,
+// 1.1% larger; the 141 mode-2 tiles of the shared corpora's catalogs 0.7% larger; every 8 misses gave 0.25 s, 0.5%
+// and 0.4%).
+// The sampling effort is the fast one with the step growing every 32 misses (the fast effort's before issue 24's
+// encode pass): the mode trial's stand-in for the thorough effort on plain pixels, where the faster skim misses matches
+// that flat artwork has and would tilt the trial to mode 2 (two of the shared corpora's images did). It shares the
+// fast effort's table (the same geometry).
+static const search_settings settings_by_effort[3] = {
+    {4, 2, 12, 2, 64, 0, 6},
     {8, 3, 14, 0, 256, 1, 4},
+    {4, 2, 12, 5, 64, 0, 6},
 };
 
 enum { MIN_HASH_BITS = 8 };
@@ -277,6 +287,11 @@ static inline uint64_t fse_encode(int32_t *state, const fse_entry *entry, int st
     return (uint64_t)(uint32_t)s & ((1ull << bits) - 1);
 }
 
+/// The mask of the low `n` bits, n = 0…16 (a literal writes at most 10).
+static const uint32_t low_mask[17] = {
+    0x0, 0x1, 0x3, 0x7, 0xF, 0x1F, 0x3F, 0x7F, 0xFF, 0x1FF, 0x3FF, 0x7FF, 0xFFF, 0x1FFF, 0x3FFF, 0x7FFF, 0xFFFF,
+};
+
 /// The frequency header's bits, least significant first.
 typedef struct {
     uint8_t *output;
@@ -455,23 +470,44 @@ static void append_block(output_cursor *out, const uint8_t *raw, size_t raw_coun
 
     fse_entry literal_table[LITERAL_SYMBOLS];
     build_encoder_table(literal_frequencies, LITERAL_SYMBOLS, LITERAL_STATES, literal_table);
+    // The literal loop keeps each state plus LITERAL_STATES (so (s + states) >> bits is one shift) and takes the mask
+    // of the bits written from a table: the same bits as fse_encode, fewer instructions on the block's busiest loop.
+    for (int s = 0; s < LITERAL_SYMBOLS; s++) {
+        literal_table[s].delta_bits -= LITERAL_STATES;
+        literal_table[s].next_base += LITERAL_STATES;
+    }
     uint8_t *payload = block + header_size;
     bit_writer writer = {0, 0, payload};
-    int32_t state0 = 0, state1 = 0, state2 = 0, state3 = 0;
+    uint32_t shifted0 = LITERAL_STATES, shifted1 = LITERAL_STATES, shifted2 = LITERAL_STATES, shifted3 = LITERAL_STATES;
     const uint8_t *literals = space->literals;
+    uint64_t accumulator = 0;
+    int filled = 0;
+    uint8_t *output = payload;
+#define ENCODE_LITERAL(shifted, symbol)                                                                                \
+    do {                                                                                                               \
+        const fse_entry *entry = &literal_table[symbol];                                                               \
+        uint32_t bits = (uint32_t)((int32_t)shifted + entry->delta_bits) >> 16;                                        \
+        accumulator |= (uint64_t)(shifted & low_mask[bits]) << filled;                                                 \
+        filled += (int)bits;                                                                                           \
+        shifted = (uint32_t)entry->next_base + (shifted >> bits);                                                      \
+    } while (0)
     for (int i = literal_count; i > 0; i -= 4) {
         // Backwards, four at a time, state 3 first: the decoder reads state 0's symbol first.
-        int count;
-        uint64_t bits = fse_encode(&state3, &literal_table[literals[i - 1]], LITERAL_STATES, &count);
-        push_bits(&writer, bits, count);
-        bits = fse_encode(&state2, &literal_table[literals[i - 2]], LITERAL_STATES, &count);
-        push_bits(&writer, bits, count);
-        bits = fse_encode(&state1, &literal_table[literals[i - 3]], LITERAL_STATES, &count);
-        push_bits(&writer, bits, count);
-        bits = fse_encode(&state0, &literal_table[literals[i - 4]], LITERAL_STATES, &count);
-        push_bits(&writer, bits, count);
-        flush_bits(&writer);
+        ENCODE_LITERAL(shifted3, literals[i - 1]);
+        ENCODE_LITERAL(shifted2, literals[i - 2]);
+        ENCODE_LITERAL(shifted1, literals[i - 3]);
+        ENCODE_LITERAL(shifted0, literals[i - 4]);
+        // At most 4 × 10 bits joined the fewer than 8 left: whole bytes out.
+        store64(output, accumulator);
+        int whole = filled & ~7;
+        output += whole >> 3;
+        accumulator = whole == 64 ? 0 : accumulator >> whole;
+        filled -= whole;
     }
+#undef ENCODE_LITERAL
+    writer = (bit_writer){accumulator, filled, output};
+    int32_t state0 = (int32_t)shifted0 - LITERAL_STATES, state1 = (int32_t)shifted1 - LITERAL_STATES,
+            state2 = (int32_t)shifted2 - LITERAL_STATES, state3 = (int32_t)shifted3 - LITERAL_STATES;
     int literal_bits = finish_bits(&writer);
     size_t literal_bytes = (size_t)(writer.output - payload);
 
@@ -701,6 +737,7 @@ static inline __attribute__((always_inline)) void parse(parser *p, const search_
 
 static void parse_fast(parser *p) { parse(p, settings_by_effort[CCAR_LZFSE_FAST]); }
 static void parse_thorough(parser *p) { parse(p, settings_by_effort[CCAR_LZFSE_THOROUGH]); }
+static void parse_sampling(parser *p) { parse(p, settings_by_effort[CCAR_LZFSE_SAMPLING]); }
 
 // MARK: - Entry
 
@@ -716,13 +753,15 @@ size_t ccar_lzfse_encode(
     ccar_lzfse_effort effort) {
     if (destination_capacity < ccar_lzfse_encode_bound(source_size)) return 0;
     if (source_size > (size_t)INT32_MAX) return 0;
-    int level = effort == CCAR_LZFSE_THOROUGH ? 1 : 0;
+    int level = effort == CCAR_LZFSE_THOROUGH ? 1 : effort == CCAR_LZFSE_SAMPLING ? 2 : 0;
+    // The sampling effort searches the fast effort's table.
+    int table_index = level == 1 ? 1 : 0;
     output_cursor out = {destination, destination + destination_capacity, 0};
     if (source_size > 0) {
         workspace *space = thread_workspace();
         if (!space) return 0;
         int64_t numbering;
-        uint64_t *table = thread_table(space, level, source_size, &numbering);
+        uint64_t *table = thread_table(space, table_index, source_size, &numbering);
         if (!table) return 0;
         const search_settings *settings = &settings_by_effort[level];
         int bits = MIN_HASH_BITS;
@@ -742,6 +781,7 @@ size_t ccar_lzfse_encode(
             .out = &out,
         };
         if (level == 1) parse_thorough(&p);
+        else if (level == 2) parse_sampling(&p);
         else parse_fast(&p);
     }
     if (!reserve(&out, 4)) return 0;

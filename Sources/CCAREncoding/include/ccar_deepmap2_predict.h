@@ -15,9 +15,27 @@
 /// `ccar_deepmap2_scratch_values(width, bytes_per_pixel)` 16-bit values the kernel uses as it likes.
 ///
 /// The caller checks every length (the Swift wrapper does); the kernel trusts them. Returns 0, or -1 (writing
-/// nothing) when `width` or `rows` is 0 or `bytes_per_pixel` is neither 2 nor 4.
+/// nothing) when `width` or `rows` is 0 or `bytes_per_pixel` is neither 2 nor 4. Runs the AVX2 form where the CPU
+/// has AVX2, else the baseline one: both give the same bytes.
 int ccar_deepmap2_predicted_tile(
     const uint8_t *pixels, size_t width, size_t rows, size_t bytes_per_pixel, int16_t *scratch, uint8_t *tile);
+
+/// The compiled forms of the kernel.
+typedef enum {
+    /// The package's baseline target (SSE2 on x86-64).
+    CCAR_DEEPMAP2_BASELINE = 0,
+    /// AVX2 (x86-64 only): twice the vector width, the lanes interleaved with byte shuffles.
+    CCAR_DEEPMAP2_AVX2 = 1,
+} ccar_deepmap2_form;
+
+/// Whether this CPU runs the AVX2 form (1) or not (0).
+int ccar_deepmap2_avx2_available(void);
+
+/// `ccar_deepmap2_predicted_tile` in the form asked, for tests that hold the forms to each other: as that function,
+/// or -2 (writing nothing) when this CPU or build has no such form.
+int ccar_deepmap2_predicted_tile_using(
+    ccar_deepmap2_form form, const uint8_t *pixels, size_t width, size_t rows, size_t bytes_per_pixel, int16_t *scratch,
+    uint8_t *tile);
 
 /// The bytes one row takes in a tile: its alpha bytes, its predictor, two bytes per lane value (3 lanes per
 /// pixel, Y Co Cg, for 4 bytes per pixel; 1, grey, for 2).
@@ -26,9 +44,9 @@ static inline size_t ccar_deepmap2_tile_row_bytes(size_t width, size_t bytes_per
 }
 
 /// The 16-bit scratch values `ccar_deepmap2_predicted_tile` needs for rows of `width` pixels: two rows of lane
-/// planes and one row of residuals per lane.
+/// planes, one row of residuals per lane and one row of the gradient predictor's choices.
 static inline size_t ccar_deepmap2_scratch_values(size_t width, size_t bytes_per_pixel) {
-    return 3 * (bytes_per_pixel == 4 ? 3 : 1) * width;
+    return (3 * (bytes_per_pixel == 4 ? 3 : 1) + 1) * width;
 }
 
 #endif

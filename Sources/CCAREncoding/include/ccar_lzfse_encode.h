@@ -8,11 +8,14 @@
 typedef enum {
     /// Four remembered positions per hash (4,096 hash values), the last distance first, one step of lazy matching,
     /// no match under 6 bytes at a new distance; positions inside a match are not indexed and runs without matches
-    /// are skimmed with a growing step. For the residuals of deepmap2's predicted tiles.
+    /// are skimmed with a step that grows by a byte every 4 misses. For the residuals of deepmap2's predicted tiles.
     CCAR_LZFSE_FAST = 0,
     /// Eight remembered positions per hash (16,384 hash values), every position indexed (inside matches too), never
     /// skipped, matches from 4 bytes: about 12% smaller on icons and flat artwork, two to three times the work.
     CCAR_LZFSE_THOROUGH = 1,
+    /// The fast effort with a step that grows by a byte every 32 misses: for the deepmap2 mode trial's plain pixels,
+    /// where it stands in for the thorough effort at about the fast effort's cost.
+    CCAR_LZFSE_SAMPLING = 2,
 } ccar_lzfse_effort;
 
 /// The most bytes `ccar_lzfse_encode` writes for `source_size` input bytes (every block stored, plus headers).
@@ -22,8 +25,8 @@ size_t ccar_lzfse_encode_bound(size_t source_size);
 /// block does not shrink, then `bvx$`). Returns the stream's size, or 0 when `destination_capacity` is below
 /// `ccar_lzfse_encode_bound(source_size)` or the thread's work space cannot be allocated (nothing usable written).
 /// Deterministic: the same input and effort give the same bytes on every thread. Uses a work space per thread,
-/// freed when the thread ends: about 300 KB of block buffers, a 128 KiB table for the fast effort and a 1 MiB one
-/// for the thorough effort (each allocated on first use).
+/// freed when the thread ends: about 300 KB of block buffers, a 128 KiB table for the fast and sampling efforts (one
+/// table for both) and a 1 MiB one for the thorough effort (each allocated on first use).
 size_t ccar_lzfse_encode(
     const uint8_t *source, size_t source_size, uint8_t *destination, size_t destination_capacity,
     ccar_lzfse_effort effort);

@@ -53,6 +53,46 @@ struct Deepmap2PredictedKernelTests {
         }
     }
 
+    @Test(arguments: images.indices)
+    func everyCompiledFormGivesTheReferenceTileBytes(_ index: Int) {
+        // The baseline (SSE2) form always; the AVX2 form where this CPU has it (both on the machines CI runs on).
+        let image = Self.images[index]
+        var bands = [0..<image.height]
+        if image.height > 2 { bands += [1..<image.height, (image.height - 1)..<image.height] }
+        for rows in bands {
+            let reference = image.pixels.withUnsafeBufferPointer {
+                Deepmap2PredictedReference.tile($0, width: image.width, rows: rows, bytesPerPixel: image.bytesPerPixel)
+            }
+            for form in Deepmap2PredictedEncoder.KernelForm.allCases {
+                let tile = image.pixels.withUnsafeBufferPointer {
+                    Deepmap2PredictedEncoder.tile($0, width: image.width, rows: rows, bytesPerPixel: image.bytesPerPixel, form: form)
+                }
+                if form == .baseline { #expect(tile != nil, "the baseline form runs everywhere") }
+                if let tile { #expect(tile == reference, "\(image.name), rows \(rows), \(form)") }
+            }
+        }
+    }
+
+    @Test func theFormsAgreeOnWideNoisyRows() {
+        // Widths around the 16-pixel steps of the AVX2 interleave and a bench-like atlas row, both pixel sizes.
+        for width in [15, 16, 17, 31, 32, 33, 1042] {
+            for bytesPerPixel in [2, 4] {
+                let pixels = Self.pixels(width, 5, bytesPerPixel: bytesPerPixel) { x, y in
+                    (0..<bytesPerPixel).map { lane in UInt8((x + y) & 0xF0) | (Self.hash(x, y, 20 + lane) & 0x0F) }
+                }
+                let reference = pixels.withUnsafeBufferPointer {
+                    Deepmap2PredictedReference.tile($0, width: width, rows: 0..<5, bytesPerPixel: bytesPerPixel)
+                }
+                for form in Deepmap2PredictedEncoder.KernelForm.allCases {
+                    let tile = pixels.withUnsafeBufferPointer {
+                        Deepmap2PredictedEncoder.tile($0, width: width, rows: 0..<5, bytesPerPixel: bytesPerPixel, form: form)
+                    }
+                    if let tile { #expect(tile == reference, "width \(width), \(bytesPerPixel) bytes a pixel, \(form)") }
+                }
+            }
+        }
+    }
+
     @Test func everyPredictorAppearsAndMatchesTheReference() {
         // Rows built for each predictor: constant, a copy of the row above, a ramp along the row, flat zero, noise.
         let width = 48, height = 40

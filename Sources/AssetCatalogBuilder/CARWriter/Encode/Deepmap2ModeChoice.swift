@@ -57,15 +57,20 @@ enum Deepmap2ModeChoice {
         defer { buffer.deallocate() }
         var predicted = 0, stored = 0
         // A whole image is tried with the effort each mode is written with (exact); sampled bands of a larger one with
-        // the fast effort both ways, a third of the thorough one's cost (mode 3 then comes out a little smaller than
-        // its trial measured, so a close call leans to mode 2).
-        let storedEffort: LZFSEEncoder.Effort = bands == [0..<height] ? .thorough : .fast
+        // the fast effort for mode 2 (as written) and the sampling effort for mode 3, a third of the thorough one's
+        // cost (mode 3 then comes out a little smaller than its trial measured, so a close call leans to mode 2).
+        let storedEffort: LZFSEEncoder.Effort = bands == [0..<height] ? .thorough : .sampling
         for rows in bands {
-            let band = UnsafeBufferPointer(rebasing: pixels[(rows.lowerBound * width * bytesPerPixel)..<(rows.upperBound * width * bytesPerPixel)])
             let tile = UnsafeMutableBufferPointer(rebasing: buffer[0..<(rows.count * rowBytes)])
             Deepmap2PredictedEncoder.fill(tile, from: pixels, width: width, rows: rows, bytesPerPixel: bytesPerPixel)
             predicted += LZFSEEncoder.compress(UnsafeBufferPointer(tile)).count
+        }
+        for rows in bands {
+            let band = UnsafeBufferPointer(rebasing: pixels[(rows.lowerBound * width * bytesPerPixel)..<(rows.upperBound * width * bytesPerPixel)])
             stored += LZFSEEncoder.compress(band, effort: storedEffort).count
+            // The stored total only grows: once past the predicted one the answer is settled (noisy images, where
+            // mode 2 wins clearly, skip their last band or two; the answer is the one all the bands give).
+            if stored > predicted { return true }
         }
         return predicted < stored
     }

@@ -15,8 +15,9 @@ internal import CCAREncoding
 ///   keeps every bit), 1 for grey + alpha (the grey byte).
 ///
 /// The per-row work (lane values, predictor costs, residual planes) is `CCAREncoding`'s C kernel
-/// `ccar_deepmap2_predicted_tile`, which the compiler vectorizes; this type checks every pointer and length it hands it.
-/// Tests hold it to the plain Swift it replaced, byte for byte.
+/// `ccar_deepmap2_predicted_tile`, which the compiler vectorizes, in an AVX2 form where the CPU has it (``KernelForm``);
+/// this type checks every pointer and length it hands it. Tests hold every form to the plain Swift it replaced, byte
+/// for byte.
 ///
 /// The decoder this mirrors is the reader's `Deepmap2Decoder` (tests decode every record this writes pixel-exact);
 /// the format's facts come from the public readers viraptor/libdm2 and theacrat/scar and Xcode's cars (section 4).
@@ -79,6 +80,14 @@ enum Deepmap2PredictedEncoder {
     /// Lanes per pixel: Y, Co, Cg for BGRA; grey for grey + alpha.
     static func lanes(_ bytesPerPixel: Int) -> Int { bytesPerPixel == 4 ? 3 : 1 }
 
+    /// The compiled forms of the C kernel: the same bytes from each, so the car does not depend on the CPU.
+    enum KernelForm: CaseIterable {
+        /// The package's baseline target (SSE2 on x86-64).
+        case baseline
+        /// AVX2, on x86-64 CPUs that have it (chosen there when no form is asked for).
+        case avx2
+    }
+
     /// One tile before compression: rows `rows` of `pixels`, predicted from zeros above the first
     /// (`DeepmapTiles.predictedTileSize` bytes, unpadded).
     static func tile(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, rows: Range<Int>, bytesPerPixel: Int) -> [UInt8] {
@@ -88,14 +97,28 @@ enum Deepmap2PredictedEncoder {
         }
     }
 
-    /// Writes the tile of rows `rows` of `pixels` into `tile`, every byte of it (the C kernel's work; the
-    /// lengths checked here, since the kernel trusts them).
+    /// ``tile(_:width:rows:bytesPerPixel:)`` by the kernel's form `form`, or `nil` when this CPU has no such form
+    /// (for tests that hold the forms to each other).
+    static func tile(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, rows: Range<Int>, bytesPerPixel: Int, form: KernelForm) -> [UInt8]? {
+        var available = true
+        let tile = [UInt8](unsafeUninitializedCapacity: rows.count * tileRowBytes(width: width, bytesPerPixel: bytesPerPixel)) { tile, count in
+            available = fill(tile, from: pixels, width: width, rows: rows, bytesPerPixel: bytesPerPixel, form: form)
+            count = available ? tile.count : 0
+        }
+        return available ? tile : nil
+    }
+
+    /// Writes the tile of rows `rows` of `pixels` into `tile`, every byte of it (the C kernel's work, in the form
+    /// `form` when given, else the best this CPU runs; the lengths checked here, since the kernel trusts them).
+    /// Returns `false` (nothing written) only when `form` is not available on this CPU.
     ///
     /// - Precondition: 2 or 4 bytes per pixel, `width` > 0, `rows` non-empty and inside `pixels` (rows of `width`
     ///   pixels), `tile` exactly the tile's size.
+    @discardableResult
     static func fill(
-        _ tile: UnsafeMutableBufferPointer<UInt8>, from pixels: UnsafeBufferPointer<UInt8>, width: Int, rows: Range<Int>, bytesPerPixel: Int
-    ) {
+        _ tile: UnsafeMutableBufferPointer<UInt8>, from pixels: UnsafeBufferPointer<UInt8>, width: Int, rows: Range<Int>, bytesPerPixel: Int,
+        form: KernelForm? = nil
+    ) -> Bool {
         precondition(bytesPerPixel == 2 || bytesPerPixel == 4, "deepmap2 mode 2 takes 2 or 4 bytes per pixel")
         precondition(width > 0 && width <= 0xFFFF && !rows.isEmpty && rows.lowerBound >= 0, "a tile of at least one pixel")
         let sourceRowBytes = width * bytesPerPixel
@@ -103,11 +126,22 @@ enum Deepmap2PredictedEncoder {
         precondition(!overflow && end <= pixels.count, "the tile's rows lie inside the image")
         precondition(tile.count == rows.count * tileRowBytes(width: width, bytesPerPixel: bytesPerPixel), "the tile's size")
         let scratchValues = ccar_deepmap2_scratch_values(width, bytesPerPixel)
-        withUnsafeTemporaryAllocation(of: Int16.self, capacity: scratchValues) { scratch in
-            let status = ccar_deepmap2_predicted_tile(
-                pixels.baseAddress! + rows.lowerBound * sourceRowBytes, width, rows.count, bytesPerPixel, scratch.baseAddress!,
-                tile.baseAddress!)
-            precondition(status == 0, "the kernel refused arguments checked above")
+        return withUnsafeTemporaryAllocation(of: Int16.self, capacity: scratchValues) { scratch in
+            let source = pixels.baseAddress! + rows.lowerBound * sourceRowBytes
+            let status: Int32
+            switch form {
+            case nil:
+                status = ccar_deepmap2_predicted_tile(source, width, rows.count, bytesPerPixel, scratch.baseAddress!, tile.baseAddress!)
+            case .baseline?:
+                status = ccar_deepmap2_predicted_tile_using(
+                    CCAR_DEEPMAP2_BASELINE, source, width, rows.count, bytesPerPixel, scratch.baseAddress!, tile.baseAddress!)
+            case .avx2?:
+                status = ccar_deepmap2_predicted_tile_using(
+                    CCAR_DEEPMAP2_AVX2, source, width, rows.count, bytesPerPixel, scratch.baseAddress!, tile.baseAddress!)
+            }
+            // -2: the form asked for is not on this CPU (nothing written).
+            precondition(status == 0 || (status == -2 && form != nil), "the kernel refused arguments checked above")
+            return status == 0
         }
     }
 }

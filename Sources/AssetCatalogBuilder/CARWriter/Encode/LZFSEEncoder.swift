@@ -10,7 +10,7 @@ internal import CCAREncoding
 /// from the public description of the format (Apple's `lzfse` repository: the `bvx2` header's packed fields, the
 /// frequency header's prefix code, the L, M and D symbol tables, the backward bit streams): they run over every
 /// byte of every image a car holds, and in Swift the exclusivity and bounds checks of their loops cost a fifth of
-/// the time. Two efforts (``Effort``); deterministic, not the smallest output Apple's encoder finds; tests check
+/// the time. Three efforts (``Effort``); deterministic, not the smallest output Apple's encoder finds; tests check
 /// every stream with assetc's decoder and the reference decoder (PyPI `lzfse`).
 public enum LZFSEEncoder {
     /// How hard the match finder searches.
@@ -23,6 +23,12 @@ public enum LZFSEEncoder {
         /// matches from 4 bytes, a larger table: about 12% smaller on icons and flat artwork (whole-bitmap, mode 3
         /// and 4, palette-img and icon-layer streams), two to three times the work.
         case thorough
+        /// The fast search with a step that grows eight times more slowly on runs without matches (a byte every 32
+        /// positions searched in vain, where ``fast`` grows every 4): what the deepmap2
+        /// mode trial compresses plain pixels with, standing in for ``thorough`` (which mode 3 is written with) at
+        /// about the fast effort's cost; with the fast effort's skim, flat artwork came out larger in the trial than
+        /// it is written, and lost to mode 2.
+        case sampling
     }
 
     /// Compresses `input` into an LZFSE stream.
@@ -56,6 +62,7 @@ public enum LZFSEEncoder {
         switch effort {
         case .fast: level = CCAR_LZFSE_FAST
         case .thorough: level = CCAR_LZFSE_THOROUGH
+        case .sampling: level = CCAR_LZFSE_SAMPLING
         }
         // Encoded into a buffer of the bound, then copied to an array of the stream's size: an array of the bound's
         // capacity would keep a tile's whole size allocated until its rendition is written.
