@@ -156,7 +156,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AssetCatalogTests",
-            dependencies: ["AssetCatalog", "CCARDecoding"]
+            dependencies: ["AssetCatalog", "CCARDecoding", "CLZFSE"]
         ),
         .testTarget(
             name: "AssetCatalogBuilderTests",
