@@ -28,11 +28,13 @@ static const int32_t d_base_value[D_SYMBOLS] = {
     8188, 10236, 12284, 14332, 16380, 20476, 24572, 28668, 32764, 40956, 49148, 57340, 65532, 81916, 98300, 114684,
     131068, 163836, 196604, 229372};
 
-typedef struct {
-  int8_t k;
-  uint8_t symbol;
-  int16_t delta;
-} literal_entry;
+// One state of the literal decoder as one word: the bits to read (k, 0 to 10) in bits 0-7, the literal in bits
+// 8-15, the base of the next state (0 to 1024) in bits 16-31. One load per literal, and few registers for the loop.
+typedef uint32_t literal_entry;
+
+static inline literal_entry literal_word(int k, int symbol, int delta) {
+  return (uint32_t)k | (uint32_t)symbol << 8 | (uint32_t)delta << 16;
+}
 
 typedef struct {
   uint8_t total_bits;
@@ -100,22 +102,13 @@ static int build_literal_table(literal_entry *table, const uint16_t *freq) {
     if (f == 0) continue;
     const int k = clz32((uint32_t)f) - states_clz;
     const int j0 = ((2 * states) >> k) - f;
-    for (int j = 0; j < f; j++, n++) {
-      literal_entry e;
-      e.symbol = (uint8_t)symbol;
-      if (j < j0) {
-        e.k = (int8_t)k;
-        e.delta = (int16_t)(((f + j) << k) - states);
-      } else {
-        e.k = (int8_t)(k - 1);
-        e.delta = (int16_t)((j - j0) << (k - 1));
-      }
-      table[n] = e;
-    }
+    // Every delta lies in 0..<states: f << k lies in states..<2 * states.
+    for (int j = 0; j < f; j++, n++)
+      table[n] = j < j0 ? literal_word(k, symbol, ((f + j) << k) - states) : literal_word(k - 1, symbol, (j - j0) << (k - 1));
   }
   // Unused states (frequencies summing below the state count) lead to state `states`, out of range, which the
   // literal loop reports as an error before that state is used.
-  for (; n < states; n++) { table[n].k = 0; table[n].symbol = 0; table[n].delta = (int16_t)states; }
+  for (; n < states; n++) table[n] = literal_word(0, 0, states);
   return 1;
 }
 
@@ -267,6 +260,41 @@ typedef struct {
   uint8_t literals[LITERALS_PER_BLOCK + 64];
 } block_scratch;
 
+// The literals: four interleaved states over one backward stream, `count` of them (a multiple of four; `literals`
+// has room for the last group). Everything the loop carries is a local, so that it lives in registers: this loop is
+// most of the decoder's time on noisy data. Each lane reads only its own state, checked at the end of the previous
+// group (or in the header): one check per four literals (the states or-ed together: any one out of range makes the
+// whole out of range) keeps the serial chain of table lookups free of branches. Returns 0 on damage.
+static inline __attribute__((always_inline)) int decode_literals(const literal_entry *table, const uint16_t first_states[4],
+                                                                 const bit_input *in, uint8_t *literals, uint32_t count) {
+  uint64_t accum = in->accum;
+  int bits = in->bits;
+  const uint8_t *position = in->position, *start = in->start;
+  uint32_t s0 = first_states[0], s1 = first_states[1], s2 = first_states[2], s3 = first_states[3];
+  for (uint32_t i = 0; i < count; i += 4) {
+    const int bytes = (64 - bits) >> 3;
+    if (position - start < bytes) return 0;
+    position -= bytes;
+    bits += bytes << 3;
+    accum = load64(position);
+    const literal_entry e0 = table[s0], e1 = table[s1], e2 = table[s2], e3 = table[s3];
+    bits -= (int)(e0 & 0xff);
+    s0 = (e0 >> 16) + (uint32_t)((accum >> (bits & 63)) & ((1ull << (e0 & 0xff)) - 1));
+    literals[i] = (uint8_t)(e0 >> 8);
+    bits -= (int)(e1 & 0xff);
+    s1 = (e1 >> 16) + (uint32_t)((accum >> (bits & 63)) & ((1ull << (e1 & 0xff)) - 1));
+    literals[i + 1] = (uint8_t)(e1 >> 8);
+    bits -= (int)(e2 & 0xff);
+    s2 = (e2 >> 16) + (uint32_t)((accum >> (bits & 63)) & ((1ull << (e2 & 0xff)) - 1));
+    literals[i + 2] = (uint8_t)(e2 >> 8);
+    bits -= (int)(e3 & 0xff);
+    s3 = (e3 >> 16) + (uint32_t)((accum >> (bits & 63)) & ((1ull << (e3 & 0xff)) - 1));
+    literals[i + 3] = (uint8_t)(e3 >> 8);
+    if ((s0 | s1 | s2 | s3) >= LITERAL_STATES) return 0;
+  }
+  return 1;
+}
+
 // `stream_start` is the first byte of the whole input: refilling a backward bit stream may read a few
 // bytes before the stream's own payload (bits that a valid stream never consumes), but never before that.
 static inline __attribute__((always_inline)) int decode_compressed_block(const block_header *h, const uint8_t *stream_start, const uint8_t *payload,
@@ -291,21 +319,7 @@ static inline __attribute__((always_inline)) int decode_compressed_block(const b
   bit_input in;
   const uint8_t *literal_end = payload + h->n_literal_payload_bytes;
   if (!bits_init(&in, h->literal_bits, literal_end, stream_start)) return ASSETC_LZ_CORRUPT;
-  uint32_t state[4] = {h->literal_state[0], h->literal_state[1], h->literal_state[2], h->literal_state[3]};
-  for (uint32_t i = 0; i < h->n_literals; i += 4) {
-    if (!bits_refill(&in)) return ASSETC_LZ_CORRUPT;
-    // Each lane reads only its own state, checked at the end of the previous group (or in the header): one check
-    // per four literals (the states or-ed together: any one out of range makes the whole out of range) keeps the
-    // serial chain of table lookups free of branches.
-    uint32_t any = 0;
-    for (int j = 0; j < 4; j++) {
-      const literal_entry e = s->literal_table[state[j]];
-      state[j] = (uint32_t)(e.delta + (int)bits_pull(&in, e.k));
-      any |= state[j];
-      s->literals[i + j] = e.symbol;
-    }
-    if (any >= LITERAL_STATES) return ASSETC_LZ_CORRUPT;
-  }
+  if (!decode_literals(s->literal_table, h->literal_state, &in, s->literals, h->n_literals)) return ASSETC_LZ_CORRUPT;
 
   // L, M, D triples.
   const uint8_t *lmd_end = literal_end + h->n_lmd_payload_bytes;
