@@ -168,17 +168,19 @@ INLINE void write_grey_row(uint16_t *restrict grey, const uint8_t *restrict alph
   }
 }
 
-// The rows of a checked tile; `lanes` (3 with `color`, else 1) and `rgba` are constants in each inlined copy.
+// Rows `first`..<`end` of a checked tile; `lanes` (3 with `color`, else 1) and `rgba` are constants in each inlined
+// copy. The row above `first` is in the scratch's first row of values (zeros above row 0), and row `end - 1` is
+// left there for the next call.
 INLINE void reconstruct_rows(
-    const uint8_t *tile, size_t width, size_t height, int color, unsigned shift, int rgba, uint8_t *output,
-    size_t row_bytes, uint16_t *scratch) {
+    const uint8_t *tile, size_t width, size_t height, int color, unsigned shift, int rgba, size_t first, size_t end,
+    uint8_t *output, size_t row_bytes, uint16_t *scratch) {
   const size_t lanes = color ? 3 : 1, values = lanes * width;
   const uint8_t *alpha = tile, *predictors = tile + width * height;
   const uint8_t *high = predictors + height, *low = high + values * height;
-  // Two rows of values, swapped after each row; zero above the first row.
+  // Two rows of values, swapped after each row.
   uint16_t *above = scratch, *current = scratch + values, *choices = scratch + 2 * values;
-  memset(above, 0, values * sizeof(uint16_t));
-  for (size_t y = 0; y < height; y++) {
+  if (first == 0) memset(above, 0, values * sizeof(uint16_t));
+  for (size_t y = first; y < end; y++) {
     decode_residuals(high + y * values, low + y * values, current, values);
     predict(predictors[y], current, above, lanes, width, choices);
     if (color) {
@@ -190,40 +192,42 @@ INLINE void reconstruct_rows(
     above = current;
     current = swap;
   }
+  if (above != scratch) memcpy(scratch, above, values * sizeof(uint16_t));
 }
 
 // One copy of the rows per pixel format and layout, so that each loop is compiled for its constants.
 #define RECONSTRUCT_VARIANTS                                                                                       \
   if (color && rgba) {                                                                                             \
-    reconstruct_rows(tile, width, height, 1, shift, 1, output, row_bytes, scratch);                                \
+    reconstruct_rows(tile, width, height, 1, shift, 1, first, end, output, row_bytes, scratch);                    \
   } else if (color) {                                                                                              \
-    reconstruct_rows(tile, width, height, 1, shift, 0, output, row_bytes, scratch);                                \
+    reconstruct_rows(tile, width, height, 1, shift, 0, first, end, output, row_bytes, scratch);                    \
   } else if (rgba) {                                                                                               \
-    reconstruct_rows(tile, width, height, 0, shift, 1, output, row_bytes, scratch);                                \
+    reconstruct_rows(tile, width, height, 0, shift, 1, first, end, output, row_bytes, scratch);                    \
   } else {                                                                                                         \
-    reconstruct_rows(tile, width, height, 0, shift, 0, output, row_bytes, scratch);                                \
+    reconstruct_rows(tile, width, height, 0, shift, 0, first, end, output, row_bytes, scratch);                    \
   }
 
 static void reconstruct_portable(
-    const uint8_t *tile, size_t width, size_t height, int color, unsigned shift, int rgba, uint8_t *output,
-    size_t row_bytes, uint16_t *scratch) {
+    const uint8_t *tile, size_t width, size_t height, int color, unsigned shift, int rgba, size_t first, size_t end,
+    uint8_t *output, size_t row_bytes, uint16_t *scratch) {
   RECONSTRUCT_VARIANTS
 }
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #define HAS_AVX2_PATH 1
 __attribute__((target("avx2"))) static void reconstruct_avx2(
-    const uint8_t *tile, size_t width, size_t height, int color, unsigned shift, int rgba, uint8_t *output,
-    size_t row_bytes, uint16_t *scratch) {
+    const uint8_t *tile, size_t width, size_t height, int color, unsigned shift, int rgba, size_t first, size_t end,
+    uint8_t *output, size_t row_bytes, uint16_t *scratch) {
   RECONSTRUCT_VARIANTS
 }
 #endif
 
-// Checks every size against the buffers and every predictor byte; returns the status and, when it is OK, leaves
-// the call to `body`.
+// Checks every size against the buffers, and the predictor bytes of rows `first`..<`end` (of every row when `first`
+// is 0, so that a tile with a bad predictor anywhere is refused before any row is written).
 static ccar_deepmap_status check(
-    const uint8_t *tile, size_t tile_size, size_t width, size_t height, int color, int rgba, const uint8_t *output,
-    size_t output_size, size_t row_bytes, const int16_t *scratch, size_t scratch_values, size_t *bad_row) {
+    const uint8_t *tile, size_t tile_size, size_t width, size_t height, int color, int rgba, size_t first, size_t end,
+    const uint8_t *output, size_t output_size, size_t row_bytes, const int16_t *scratch, size_t scratch_values,
+    size_t *bad_row) {
   const size_t lanes = color ? 3 : 1, pixel_bytes = rgba || color ? 4 : 2;
   const size_t needed = ccar_deepmap_predicted_tile_size(width, height, lanes);
   const size_t scratch_needed = ccar_deepmap_scratch_values(width, lanes);
@@ -231,10 +235,10 @@ static ccar_deepmap_status check(
   if (!tile || !output || !scratch || width == 0 || height == 0 || needed == 0 || tile_size < needed ||
       scratch_needed == 0 || scratch_values < scratch_needed || __builtin_mul_overflow(width, pixel_bytes, &row_pixels) ||
       row_bytes < row_pixels || __builtin_mul_overflow(height - 1, row_bytes, &last_row_start) ||
-      output_size < row_pixels || output_size - row_pixels < last_row_start)
+      output_size < row_pixels || output_size - row_pixels < last_row_start || first >= end || end > height)
     return CCAR_DEEPMAP_BAD_ARGUMENT;
   const uint8_t *predictors = tile + width * height;
-  for (size_t y = 0; y < height; y++) {
+  for (size_t y = first; y < (first == 0 ? height : end); y++) {
     if (predictors[y] > 4) {
       if (bad_row) *bad_row = y;
       return CCAR_DEEPMAP_BAD_PREDICTOR;
@@ -243,30 +247,40 @@ static ccar_deepmap_status check(
   return CCAR_DEEPMAP_OK;
 }
 
-ccar_deepmap_status ccar_deepmap_reconstruct_predicted(
+ccar_deepmap_status ccar_deepmap_reconstruct_predicted_rows(
     const uint8_t *tile, size_t tile_size, size_t width, size_t height, int color, unsigned chroma_shift, int rgba,
-    uint8_t *output, size_t output_size, size_t row_bytes, int16_t *scratch, size_t scratch_values, size_t *bad_row) {
-  const ccar_deepmap_status status =
-      check(tile, tile_size, width, height, color, rgba, output, output_size, row_bytes, scratch, scratch_values, bad_row);
+    size_t first, size_t end, uint8_t *output, size_t output_size, size_t row_bytes, int16_t *scratch,
+    size_t scratch_values, size_t *bad_row) {
+  const ccar_deepmap_status status = check(
+      tile, tile_size, width, height, color, rgba, first, end, output, output_size, row_bytes, scratch, scratch_values, bad_row);
   if (status != CCAR_DEEPMAP_OK) return status;
+  const unsigned shift = chroma_shift & 15;
   color = color != 0;
   rgba = rgba != 0;
 #ifdef HAS_AVX2_PATH
   if (__builtin_cpu_supports("avx2")) {
-    reconstruct_avx2(tile, width, height, color, chroma_shift & 15, rgba, output, row_bytes, (uint16_t *)scratch);
+    reconstruct_avx2(tile, width, height, color, shift, rgba, first, end, output, row_bytes, (uint16_t *)scratch);
     return CCAR_DEEPMAP_OK;
   }
 #endif
-  reconstruct_portable(tile, width, height, color, chroma_shift & 15, rgba, output, row_bytes, (uint16_t *)scratch);
+  reconstruct_portable(tile, width, height, color, shift, rgba, first, end, output, row_bytes, (uint16_t *)scratch);
   return CCAR_DEEPMAP_OK;
+}
+
+ccar_deepmap_status ccar_deepmap_reconstruct_predicted(
+    const uint8_t *tile, size_t tile_size, size_t width, size_t height, int color, unsigned chroma_shift, int rgba,
+    uint8_t *output, size_t output_size, size_t row_bytes, int16_t *scratch, size_t scratch_values, size_t *bad_row) {
+  return ccar_deepmap_reconstruct_predicted_rows(
+      tile, tile_size, width, height, color, chroma_shift, rgba, 0, height, output, output_size, row_bytes, scratch,
+      scratch_values, bad_row);
 }
 
 ccar_deepmap_status ccar_deepmap_reconstruct_predicted_portable(
     const uint8_t *tile, size_t tile_size, size_t width, size_t height, int color, unsigned chroma_shift, int rgba,
     uint8_t *output, size_t output_size, size_t row_bytes, int16_t *scratch, size_t scratch_values, size_t *bad_row) {
-  const ccar_deepmap_status status =
-      check(tile, tile_size, width, height, color, rgba, output, output_size, row_bytes, scratch, scratch_values, bad_row);
+  const ccar_deepmap_status status = check(
+      tile, tile_size, width, height, color, rgba, 0, height, output, output_size, row_bytes, scratch, scratch_values, bad_row);
   if (status != CCAR_DEEPMAP_OK) return status;
-  reconstruct_portable(tile, width, height, color != 0, chroma_shift & 15, rgba != 0, output, row_bytes, (uint16_t *)scratch);
+  reconstruct_portable(tile, width, height, color != 0, chroma_shift & 15, rgba != 0, 0, height, output, row_bytes, (uint16_t *)scratch);
   return CCAR_DEEPMAP_OK;
 }

@@ -79,7 +79,7 @@ public enum Deepmap2Decoder {
             try decodeTiles(
                 blob, from: 12, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight,
                 pixelBytes: pixelBytes, into: output, rowBytes: rowBytes, scratch: &scratch, wanted: wanted, finished: finished
-            ) { (tile, tileWidth, tileHeight, scratch, target) throws(CARError) in
+            ) { (tile, tileWidth, tileHeight, scratch, target, rowsDone) throws(CARError) in
                 if mode == 3 {
                     let needed = tileWidth * tileHeight * bytesPerPixel
                     _ = try DeepmapTiles.inflate(tile, minimum: needed, maximum: (needed + 15) & ~15, into: &scratch)
@@ -93,7 +93,7 @@ public enum Deepmap2Decoder {
                     try scratch.withBytes { buffer throws(CARError) in
                         try DeepmapTiles.reconstructPredicted(
                             buffer, width: tileWidth, height: tileHeight, color: bytesPerPixel == 4, chromaShift: quality, layout: layout,
-                            into: target, rowBytes: rowBytes)
+                            into: target, rowBytes: rowBytes, rowsDone: rowsDone)
                     }
                 }
             }
@@ -130,7 +130,7 @@ public enum Deepmap2Decoder {
             try decodeTiles(
                 blob, from: 16 + 4 * count, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight, pixelBytes: 4,
                 into: output, rowBytes: rowBytes, scratch: &scratch, wanted: wanted, finished: finished
-            ) { (tile, tileWidth, tileHeight, scratch, target) throws(CARError) in
+            ) { (tile, tileWidth, tileHeight, scratch, target, _) throws(CARError) in
                 let pixelCount = tileWidth * tileHeight
                 let needed = entrySize == 4 ? pixelCount : 2 * pixelCount
                 _ = try DeepmapTiles.inflate(tile, minimum: needed, maximum: (needed + 15) & ~15, into: &scratch)
@@ -166,11 +166,14 @@ public enum Deepmap2Decoder {
 
     /// Walks the tiles in row order from `offset` of `blob`, each clipped to the image, handing each stream, its
     /// size, the scratch buffer and the output at its top-left corner (`pixelBytes` an output pixel) to `body`;
-    /// tiles in a row `wanted` turns down are walked past; `finished` hears of each row of tiles written.
+    /// tiles in a row `wanted` turns down are walked past; `finished` hears of each row of tiles written. Where a
+    /// tile spans the whole width, `body` also gets a function to report bands of the tile's rows as it writes them
+    /// (`nil` otherwise); rows it does not report are reported when the tile is done.
     private static func decodeTiles(
         _ blob: CARBytes, from offset: Int, width: Int, height: Int, tileWidth: Int, tileHeight: Int, pixelBytes: Int,
         into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8], wanted: ((Range<Int>) -> Bool)?,
-        finished: ((Range<Int>) -> Void)?, _ body: (CARBytes, Int, Int, inout [UInt8], UnsafeMutableRawBufferPointer) throws(CARError) -> Void
+        finished: ((Range<Int>) -> Void)?,
+        _ body: (CARBytes, Int, Int, inout [UInt8], UnsafeMutableRawBufferPointer, ((Range<Int>) -> Void)?) throws(CARError) -> Void
     ) throws(CARError) {
         let columns = (width + tileWidth - 1) / tileWidth, rows = (height + tileHeight - 1) / tileHeight
         // Each tile takes at least its 4-byte length: a grid the blob cannot hold is refused before the walk.
@@ -181,6 +184,8 @@ public enum Deepmap2Decoder {
         for row in 0..<rows {
             let y = row * tileHeight
             let isWanted = wanted?(y..<min(height, y + tileHeight)) ?? true
+            // The rows of this row of tiles reported so far (by the tile itself, when it spans the width).
+            var reported = y
             for column in 0..<columns {
                 let x = column * tileWidth
                 let (stream, next) = try DeepmapTiles.tile(blob, at: at, name: "deepmap2 tile \(row * columns + column)")
@@ -189,10 +194,16 @@ public enum Deepmap2Decoder {
                     continue
                 }
                 let target = UnsafeMutableRawBufferPointer(rebasing: output[(y * rowBytes + x * pixelBytes)...])
-                try body(stream, min(tileWidth, width - x), min(tileHeight, height - y), &scratch, target)
+                let rowsDone = columns == 1 ? finished.map { finished in
+                    { (rows: Range<Int>) in
+                        finished((y + rows.lowerBound)..<(y + rows.upperBound))
+                        reported = y + rows.upperBound
+                    }
+                } : nil
+                try body(stream, min(tileWidth, width - x), min(tileHeight, height - y), &scratch, target, rowsDone)
                 at = next
             }
-            if isWanted { finished?(y..<min(height, y + tileHeight)) }
+            if isWanted, reported < min(height, y + tileHeight) { finished?(reported..<min(height, y + tileHeight)) }
         }
     }
 

@@ -151,24 +151,36 @@ enum DeepmapTiles {
     /// it to the plain Swift it replaced, byte for byte), which checks every size again at entry and every
     /// predictor byte before it writes a row.
     ///
+    /// `rowsDone`, when given, hears of the tile's rows in bands as they are written, top first.
+    ///
     /// - Precondition: `tile` holds at least ``predictedTileSize(width:height:lanes:)`` bytes and `output` holds
     ///   `height` rows of `rowBytes` from its start, with `rowBytes` at least `width` output pixels; the callers
     ///   check both before calling (and the kernel refuses anything else).
     static func reconstructPredicted(
         _ tile: UnsafeRawBufferPointer, width: Int, height: Int, color: Bool, chromaShift: Int, layout: Layout,
-        into output: UnsafeMutableRawBufferPointer, rowBytes: Int
+        into output: UnsafeMutableRawBufferPointer, rowBytes: Int, rowsDone: ((Range<Int>) -> Void)? = nil
     ) throws(CARError) {
         let lanes = color ? 3 : 1
         let scratchValues = ccar_deepmap_scratch_values(width, lanes)
         guard width > 0, height > 0, scratchValues > 0, let source = tile.baseAddress, let target = output.baseAddress else {
             throw CARError(.outOfRange, "predicted deepmap tile", offset: nil, "a tile of \(width)x\(height) pixels")
         }
+        // With `rowsDone`, bands of about 128 KiB of output, each handed over as soon as it is written (read back at
+        // once, it is still in the processor's caches); without, the whole tile in one call.
+        let band = rowsDone == nil ? height : max(1, (128 << 10) / max(1, rowBytes))
         var badRow = 0
-        let status = withUnsafeTemporaryAllocation(of: Int16.self, capacity: scratchValues) { scratch in
-            ccar_deepmap_reconstruct_predicted(
-                source.assumingMemoryBound(to: UInt8.self), tile.count, width, height, color ? 1 : 0, UInt32(truncatingIfNeeded: chromaShift),
-                layout == .rgba ? 1 : 0, target.assumingMemoryBound(to: UInt8.self), output.count, rowBytes, scratch.baseAddress,
-                scratch.count, &badRow)
+        var status = CCAR_DEEPMAP_OK
+        withUnsafeTemporaryAllocation(of: Int16.self, capacity: scratchValues) { scratch in
+            var first = 0
+            while first < height, status == CCAR_DEEPMAP_OK {
+                let end = min(height, first + band)
+                status = ccar_deepmap_reconstruct_predicted_rows(
+                    source.assumingMemoryBound(to: UInt8.self), tile.count, width, height, color ? 1 : 0,
+                    UInt32(truncatingIfNeeded: chromaShift), layout == .rgba ? 1 : 0, first, end, target.assumingMemoryBound(to: UInt8.self),
+                    output.count, rowBytes, scratch.baseAddress, scratch.count, &badRow)
+                if status == CCAR_DEEPMAP_OK { rowsDone?(first..<end) }
+                first = end
+            }
         }
         switch status {
         case CCAR_DEEPMAP_OK:

@@ -37,6 +37,16 @@ ccar_deepmap_status ccar_deepmap_reconstruct_predicted(
     const uint8_t *tile, size_t tile_size, size_t width, size_t height, int color, unsigned chroma_shift, int rgba,
     uint8_t *output, size_t output_size, size_t row_bytes, int16_t *scratch, size_t scratch_values, size_t *bad_row);
 
+/// Rows `first`..<`end` of what `ccar_deepmap_reconstruct_predicted` writes (rows still go to `output + y *
+/// row_bytes`, `output` being the tile's first row), so that a caller can read rows back while they are in the
+/// processor's caches: the calls must go down the tile in order, `first` of each the `end` of the one before, with
+/// the same `scratch` (which carries the row above from one call to the next); the first call has `first` 0 and
+/// checks every predictor byte before it writes anything. `first < end <= height`, or nothing is done.
+ccar_deepmap_status ccar_deepmap_reconstruct_predicted_rows(
+    const uint8_t *tile, size_t tile_size, size_t width, size_t height, int color, unsigned chroma_shift, int rgba,
+    size_t first, size_t end, uint8_t *output, size_t output_size, size_t row_bytes, int16_t *scratch,
+    size_t scratch_values, size_t *bad_row);
+
 /// `ccar_deepmap_reconstruct_predicted` without its processor-specific (AVX2) code path: the same checks and the same
 /// bytes, for the tests that hold the two paths to each other.
 ccar_deepmap_status ccar_deepmap_reconstruct_predicted_portable(

@@ -209,4 +209,85 @@ struct DeepmapReconstructionTests {
         }
         #expect(caught)
     }
+
+    @Test("rows in bands, in any split, give the whole tile's bytes; each band is reported once it is written")
+    func bandsOfRows() throws {
+        var bytes = Bytes(state: 7)
+        for color in [true, false] {
+            let width = 1100, height = 70, lanes = color ? 3 : 1
+            var tile = bytes.take(DeepmapTiles.predictedTileSize(width: width, height: height, lanes: lanes))
+            for y in 0..<height { tile[width * height + y] = UInt8(y % 5) }
+            let (whole, _) = try Self.both(tile, width: width, height: height, color: color, chromaShift: 0, layout: .rgba)
+            // The C kernel called directly, in uneven splits, one scratch carried from call to call.
+            for splits in [[0, 70], [0, 1, 2, 40, 41, 70], Array(0...70)] {
+                let rowBytes = width * 4 + 5
+                var output = [UInt8](repeating: 0xA5, count: rowBytes * height)
+                var scratch = [Int16](repeating: 0x3C3C, count: ccar_deepmap_scratch_values(width, lanes))
+                var badRow = 0
+                for (first, end) in zip(splits, splits.dropFirst()) {
+                    let status = tile.withUnsafeBufferPointer { tile in
+                        output.withUnsafeMutableBufferPointer { output in
+                            scratch.withUnsafeMutableBufferPointer { scratch in
+                                ccar_deepmap_reconstruct_predicted_rows(
+                                    tile.baseAddress, tile.count, width, height, color ? 1 : 0, 0, 1, first, end, output.baseAddress, output.count,
+                                    rowBytes, scratch.baseAddress, scratch.count, &badRow)
+                            }
+                        }
+                    }
+                    #expect(status == CCAR_DEEPMAP_OK)
+                }
+                #expect(Self.firstDifference(output, whole) == nil, "colour \(color), split at \(splits)")
+            }
+            // Through the Swift wrapper: bands of 128 KiB of output (29 rows of 4,400 bytes), each read back as reported.
+            var output = [UInt8](repeating: 0, count: width * 4 * height)
+            var reported: [Range<Int>] = []
+            var readBack = [UInt8]()
+            try tile.withUnsafeBytes { tile in
+                try output.withUnsafeMutableBytes { target in
+                    try DeepmapTiles.reconstructPredicted(
+                        tile, width: width, height: height, color: color, chromaShift: 0, layout: .rgba, into: target, rowBytes: width * 4,
+                        rowsDone: { rows in
+                            reported.append(rows)
+                            let band = (rows.lowerBound * width * 4)..<(rows.upperBound * width * 4)
+                            readBack += UnsafeRawBufferPointer(target)[band]
+                        })
+                }
+            }
+            #expect(reported == [0..<29, 29..<58, 58..<70])
+            let paddedRow = width * 4 + 5
+            var unpadded: [UInt8] = []
+            for y in 0..<height {
+                let start = y * paddedRow
+                unpadded += whole[start..<(start + width * 4)]
+            }
+            #expect(Self.firstDifference(readBack, unpadded) == nil && Self.firstDifference(output, unpadded) == nil)
+        }
+    }
+
+    @Test("a band call out of order or past the tile is refused; a bad predictor is refused by the first call")
+    func bandArgumentsAreChecked() {
+        let width = 5, height = 6
+        var tile = [UInt8](repeating: 0, count: DeepmapTiles.predictedTileSize(width: width, height: height, lanes: 3))
+        var output = [UInt8](repeating: 0x11, count: width * 4 * height)
+        var scratch = [Int16](repeating: 0, count: ccar_deepmap_scratch_values(width, 3))
+        func call(_ first: Int, _ end: Int) -> ccar_deepmap_status {
+            var badRow = 0
+            return tile.withUnsafeBufferPointer { tile in
+                output.withUnsafeMutableBufferPointer { output in
+                    scratch.withUnsafeMutableBufferPointer { scratch in
+                        ccar_deepmap_reconstruct_predicted_rows(
+                            tile.baseAddress, tile.count, width, height, 1, 0, 1, first, end, output.baseAddress, output.count, width * 4,
+                            scratch.baseAddress, scratch.count, &badRow)
+                    }
+                }
+            }
+        }
+        #expect(call(3, 3) == CCAR_DEEPMAP_BAD_ARGUMENT)
+        #expect(call(4, 2) == CCAR_DEEPMAP_BAD_ARGUMENT)
+        #expect(call(2, height + 1) == CCAR_DEEPMAP_BAD_ARGUMENT)
+        tile[width * height + 5] = 9
+        #expect(call(0, 2) == CCAR_DEEPMAP_BAD_PREDICTOR, "the first call checks the rows it does not write too")
+        #expect(output.allSatisfy { $0 == 0x11 })
+        #expect(call(2, 5) == CCAR_DEEPMAP_OK && call(5, 6) == CCAR_DEEPMAP_BAD_PREDICTOR)
+    }
 }
