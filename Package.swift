@@ -63,6 +63,9 @@ let package = Package(
         ),
         // LZFSE and LZVN decoders for Assets.car payloads (written for assetc from the public format).
         .target(name: "CLZFSE"),
+        // Hot loops of the car reader, in C: the reconstruction of predicted deepmap tiles (loops the compiler
+        // vectorizes, an AVX2 copy chosen at run time on x86-64). Every size checked at entry and by its Swift caller.
+        .target(name: "CCARDecoding"),
         // Cache prefetch hints for the archive's lookup path (one static inline C function).
         .target(name: "CMemoryHints"),
         // Replacing an output file by exchanging it with the new one (renameat2, which Swift's Glibc lacks).
@@ -73,7 +76,7 @@ let package = Package(
         .target(name: "CCAREncoding", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(
             name: "AssetCatalog",
-            dependencies: ["CPNGSupport", "CDeflate", "CLZFSE", "CMemoryHints"]
+            dependencies: ["CPNGSupport", "CDeflate", "CLZFSE", "CCARDecoding", "CMemoryHints"]
         ),
         .target(
             name: "AssetCatalogBuilder",
@@ -154,7 +157,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AssetCatalogTests",
-            dependencies: ["AssetCatalog"]
+            dependencies: ["AssetCatalog", "CCARDecoding", "CLZFSE"]
         ),
         .testTarget(
             name: "AssetCatalogBuilderTests",

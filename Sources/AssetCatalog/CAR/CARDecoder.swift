@@ -291,10 +291,11 @@ public final class CARDecoder {
     }
 
     /// Writes a deepmap bitmap's RGBA rows into `output` (at least `width × height × 4` bytes). With `wanted`, a
-    /// chunk or row of tiles whose rows (of the image, top first) it turns down is walked past, not decoded.
+    /// chunk or row of tiles whose rows (of the image, top first) it turns down is walked past, not decoded;
+    /// `finished` hears of each range of the image's rows once written, top first.
     private func writeDeepmap(
         _ rendition: CARRendition, _ bitmap: CARBitmap, bytesPerPixel: Int, into output: UnsafeMutableRawBufferPointer,
-        wanted: ((Range<Int>) -> Bool)?
+        wanted: ((Range<Int>) -> Bool)?, finished: ((Range<Int>) -> Void)? = nil
     ) throws(CARError) {
         let width = rendition.width, height = rendition.height
         let rowBytes = width * 4
@@ -308,16 +309,17 @@ public final class CARDecoder {
             if let wanted, !wanted(row..<(row + rows)) { continue }
             let first = row
             let inRecord = wanted.map { wanted in { (rows: Range<Int>) in wanted((rows.lowerBound + first)..<(rows.upperBound + first)) } }
+            let doneInRecord = finished.map { finished in { (rows: Range<Int>) in finished((rows.lowerBound + first)..<(rows.upperBound + first)) } }
             let target = UnsafeMutableRawBufferPointer(rebasing: output[(row * rowBytes)...])
             let record = chunk.data.named("\(bitmap.compression.name) record of \(rendition.name)")
             if case .deepmap2 = bitmap.compression {
                 try Deepmap2Decoder.decode(
                     record, width: width, height: rows, bytesPerPixel: bytesPerPixel, layout: .rgba, into: target, rowBytes: rowBytes,
-                    scratch: &scratch, wanted: inRecord)
+                    scratch: &scratch, wanted: inRecord, finished: doneInRecord)
             } else {
                 try DeepmapLZFSEDecoder.decode(
                     record, width: width, height: rows, bytesPerPixel: bytesPerPixel, layout: .rgba, into: target, rowBytes: rowBytes,
-                    scratch: &scratch, wanted: inRecord)
+                    scratch: &scratch, wanted: inRecord, finished: doneInRecord)
             }
         }
         guard row == height else {
@@ -333,7 +335,15 @@ public final class CARDecoder {
     /// and rows of tiles outside them are walked past, not decoded, and leave whatever `pixels` held there. Other
     /// encodings are decoded whole. Returns the image's size, or `nil` when the rendition holds no pixels it can
     /// decode (a reference, a file, a colour, or what ``decode(_:)`` gives as not decodable).
-    package func decodeRows(_ index: Int, into pixels: inout [UInt8], wanted: @escaping (Range<Int>) -> Bool) throws(CARError) -> (width: Int, height: Int)? {
+    ///
+    /// `finished`, when given, hears of the rows as they are done, top first, each range once: a deepmap bitmap's
+    /// rows of tiles just after they are written (still in the processor's caches, so a caller that reads them there,
+    /// as `assetc diff` checksums crops, saves reading the image back from memory), other encodings' rows all at
+    /// once at the end. It gets the rows, the pixels (`width × 4` bytes a row), and the image's width and height.
+    package func decodeRows(
+        _ index: Int, into pixels: inout [UInt8], wanted: @escaping (Range<Int>) -> Bool,
+        finished: ((_ rows: Range<Int>, _ pixels: UnsafeRawBufferPointer, _ width: Int, _ height: Int) -> Void)? = nil
+    ) throws(CARError) -> (width: Int, height: Int)? {
         let rendition = file.renditions[index]
         if let damage = rendition.damage { throw damage }
         let width = rendition.width, height = rendition.height
@@ -345,7 +355,9 @@ public final class CARDecoder {
             case .deepmap2, .deepmapLZFSE:
                 if pixels.count < width * height * 4 { pixels = [UInt8](repeating: 0, count: width * height * 4) }
                 try pixels.withMutableBytes { output throws(CARError) in
-                    try writeDeepmap(rendition, bitmap, bytesPerPixel: rendition.pixelFormat == "ARGB" ? 4 : 2, into: output, wanted: wanted)
+                    let done = finished.map { finished in { (rows: Range<Int>) in finished(rows, UnsafeRawBufferPointer(output), width, height) } }
+                    try writeDeepmap(
+                        rendition, bitmap, bytesPerPixel: rendition.pixelFormat == "ARGB" ? 4 : 2, into: output, wanted: wanted, finished: done)
                 }
                 return (width, height)
             default:
@@ -354,6 +366,7 @@ public final class CARDecoder {
         }
         guard rendition.internalReference == nil, case .image(let image) = try decode(index) else { return nil }
         pixels = image.pixels
+        if let finished { pixels.withUnsafeBytes { finished(0..<image.height, $0, image.width, image.height) } }
         return (image.width, image.height)
     }
 

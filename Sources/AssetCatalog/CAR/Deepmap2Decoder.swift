@@ -52,9 +52,12 @@ public enum Deepmap2Decoder {
     ///
     /// With `wanted`, a row of tiles whose rows (counted from the record's top) it turns down is neither inflated
     /// nor written: its lengths are still walked and checked, its pixels in `output` are left as they were.
+    /// `finished` hears of each range of rows once every pixel of it is written, top first, while the rows are still
+    /// in the processor's caches (what lets `assetc diff` checksum crops as an atlas is decoded).
     static func decode(
         _ record: CARBytes, width: Int, height: Int, bytesPerPixel: Int, layout: DeepmapTiles.Layout = .stored,
-        into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8], wanted: ((Range<Int>) -> Bool)? = nil
+        into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8], wanted: ((Range<Int>) -> Bool)? = nil,
+        finished: ((Range<Int>) -> Void)? = nil
     ) throws(CARError) {
         if let reason = unsupportedReason(record, bytesPerPixel: bytesPerPixel) {
             throw record.error(.outOfRange, at: 20, reason)
@@ -71,11 +74,12 @@ public enum Deepmap2Decoder {
             // No compression, no tiles: the pixels follow the header, rows unpadded.
             let pixels = try blob.slice(12, width * height * bytesPerPixel, as: "deepmap2 pixels (mode 1)")
             DeepmapTiles.convertRows(pixels.buffer, width: width, height: height, bytesPerPixel: bytesPerPixel, layout: layout, into: output, rowBytes: rowBytes)
+            finished?(0..<height)
         case 2, 3:
             try decodeTiles(
                 blob, from: 12, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight,
-                pixelBytes: pixelBytes, into: output, rowBytes: rowBytes, scratch: &scratch, wanted: wanted
-            ) { (tile, tileWidth, tileHeight, scratch, target) throws(CARError) in
+                pixelBytes: pixelBytes, into: output, rowBytes: rowBytes, scratch: &scratch, wanted: wanted, finished: finished
+            ) { (tile, tileWidth, tileHeight, scratch, target, rowsDone) throws(CARError) in
                 if mode == 3 {
                     let needed = tileWidth * tileHeight * bytesPerPixel
                     _ = try DeepmapTiles.inflate(tile, minimum: needed, maximum: (needed + 15) & ~15, into: &scratch)
@@ -89,14 +93,14 @@ public enum Deepmap2Decoder {
                     try scratch.withBytes { buffer throws(CARError) in
                         try DeepmapTiles.reconstructPredicted(
                             buffer, width: tileWidth, height: tileHeight, color: bytesPerPixel == 4, chromaShift: quality, layout: layout,
-                            into: target, rowBytes: rowBytes)
+                            into: target, rowBytes: rowBytes, rowsDone: rowsDone)
                     }
                 }
             }
         case 4:
             try decodePalette(
                 blob, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight, layout: layout, into: output, rowBytes: rowBytes,
-                scratch: &scratch, wanted: wanted)
+                scratch: &scratch, wanted: wanted, finished: finished)
         default:
             throw blob.error(.outOfRange, at: 4, "deepmap2 mode \(mode)")
         }
@@ -107,7 +111,8 @@ public enum Deepmap2Decoder {
     /// BGRA), then tiles of one index byte per pixel.
     private static func decodePalette(
         _ blob: CARBytes, width: Int, height: Int, tileWidth: Int, tileHeight: Int, layout: DeepmapTiles.Layout,
-        into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8], wanted: ((Range<Int>) -> Bool)?
+        into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8], wanted: ((Range<Int>) -> Bool)?,
+        finished: ((Range<Int>) -> Void)?
     ) throws(CARError) {
         let count = Int(try blob.u16(12)), entrySize = Int(try blob.u16(14))
         guard (1...256).contains(count), entrySize == 3 || entrySize == 4 else {
@@ -124,8 +129,8 @@ public enum Deepmap2Decoder {
         try table.withUnsafeBufferPointer { table throws(CARError) in
             try decodeTiles(
                 blob, from: 16 + 4 * count, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight, pixelBytes: 4,
-                into: output, rowBytes: rowBytes, scratch: &scratch, wanted: wanted
-            ) { (tile, tileWidth, tileHeight, scratch, target) throws(CARError) in
+                into: output, rowBytes: rowBytes, scratch: &scratch, wanted: wanted, finished: finished
+            ) { (tile, tileWidth, tileHeight, scratch, target, _) throws(CARError) in
                 let pixelCount = tileWidth * tileHeight
                 let needed = entrySize == 4 ? pixelCount : 2 * pixelCount
                 _ = try DeepmapTiles.inflate(tile, minimum: needed, maximum: (needed + 15) & ~15, into: &scratch)
@@ -161,11 +166,14 @@ public enum Deepmap2Decoder {
 
     /// Walks the tiles in row order from `offset` of `blob`, each clipped to the image, handing each stream, its
     /// size, the scratch buffer and the output at its top-left corner (`pixelBytes` an output pixel) to `body`;
-    /// tiles in a row `wanted` turns down are walked past.
+    /// tiles in a row `wanted` turns down are walked past; `finished` hears of each row of tiles written. Where a
+    /// tile spans the whole width, `body` also gets a function to report bands of the tile's rows as it writes them
+    /// (`nil` otherwise); rows it does not report are reported when the tile is done.
     private static func decodeTiles(
         _ blob: CARBytes, from offset: Int, width: Int, height: Int, tileWidth: Int, tileHeight: Int, pixelBytes: Int,
         into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8], wanted: ((Range<Int>) -> Bool)?,
-        _ body: (CARBytes, Int, Int, inout [UInt8], UnsafeMutableRawBufferPointer) throws(CARError) -> Void
+        finished: ((Range<Int>) -> Void)?,
+        _ body: (CARBytes, Int, Int, inout [UInt8], UnsafeMutableRawBufferPointer, ((Range<Int>) -> Void)?) throws(CARError) -> Void
     ) throws(CARError) {
         let columns = (width + tileWidth - 1) / tileWidth, rows = (height + tileHeight - 1) / tileHeight
         // Each tile takes at least its 4-byte length: a grid the blob cannot hold is refused before the walk.
@@ -176,6 +184,8 @@ public enum Deepmap2Decoder {
         for row in 0..<rows {
             let y = row * tileHeight
             let isWanted = wanted?(y..<min(height, y + tileHeight)) ?? true
+            // The rows of this row of tiles reported so far (by the tile itself, when it spans the width).
+            var reported = y
             for column in 0..<columns {
                 let x = column * tileWidth
                 let (stream, next) = try DeepmapTiles.tile(blob, at: at, name: "deepmap2 tile \(row * columns + column)")
@@ -184,9 +194,16 @@ public enum Deepmap2Decoder {
                     continue
                 }
                 let target = UnsafeMutableRawBufferPointer(rebasing: output[(y * rowBytes + x * pixelBytes)...])
-                try body(stream, min(tileWidth, width - x), min(tileHeight, height - y), &scratch, target)
+                let rowsDone = columns == 1 ? finished.map { finished in
+                    { (rows: Range<Int>) in
+                        finished((y + rows.lowerBound)..<(y + rows.upperBound))
+                        reported = y + rows.upperBound
+                    }
+                } : nil
+                try body(stream, min(tileWidth, width - x), min(tileHeight, height - y), &scratch, target, rowsDone)
                 at = next
             }
+            if isWanted, reported < min(height, y + tileHeight) { finished?(reported..<min(height, y + tileHeight)) }
         }
     }
 

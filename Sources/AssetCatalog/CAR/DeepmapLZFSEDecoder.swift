@@ -48,10 +48,12 @@ public enum DeepmapLZFSEDecoder {
 
     /// Decodes one record into `output` in `layout`, `rowBytes` apart (the caller sized `output` for `height` rows);
     /// `scratch` holds each tile's stream once inflated, and is kept by the caller from one record to the next; a row
-    /// of tiles `wanted` turns down (rows counted from the record's top) is walked past, its output left as it was.
+    /// of tiles `wanted` turns down (rows counted from the record's top) is walked past, its output left as it was;
+    /// `finished` hears of each row of tiles once written, top first.
     static func decode(
         _ record: CARBytes, width: Int, height: Int, bytesPerPixel: Int, layout: DeepmapTiles.Layout = .stored,
-        into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8], wanted: ((Range<Int>) -> Bool)? = nil
+        into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8], wanted: ((Range<Int>) -> Bool)? = nil,
+        finished: ((Range<Int>) -> Void)? = nil
     ) throws(CARError) {
         if let reason = unsupportedReason(record, bytesPerPixel: bytesPerPixel) {
             throw record.error(.outOfRange, at: 20, reason)
@@ -96,6 +98,7 @@ public enum DeepmapLZFSEDecoder {
                 }
                 at = next
             }
+            if isWanted { finished?(y..<min(height, y + tileSide)) }
         }
         guard at == blob.count else {
             throw blob.error(.outOfRange, at: at, "\(blob.count - at) bytes follow the last of \(columns * rows) tiles")

@@ -1,3 +1,5 @@
+internal import CCARDecoding
+
 /// What deepmap2 (`dmp2`) and the older deepmap-LZFSE (`dmap`) share: tiles, each a `[length (4)][stream]` pair
 /// whose stream is LZFSE (`bvx…`) or raw LZVN, and the "predicted" tile layout (mode 2) both use.
 ///
@@ -145,107 +147,51 @@ enum DeepmapTiles {
     /// three lanes per pixel (Y, Co, Cg; a reversible YCoCg transform whose chroma lanes are stored divided by
     /// `1 << chromaShift`); grey tiles one. The alpha plane is stored as it is.
     ///
+    /// The work is `CCARDecoding`'s C kernel `ccar_deepmap_reconstruct_predicted` (vectorized loops; the tests hold
+    /// it to the plain Swift it replaced, byte for byte), which checks every size again at entry and every
+    /// predictor byte before it writes a row.
+    ///
+    /// `rowsDone`, when given, hears of the tile's rows in bands as they are written, top first.
+    ///
     /// - Precondition: `tile` holds at least ``predictedTileSize(width:height:lanes:)`` bytes and `output` holds
     ///   `height` rows of `rowBytes` from its start, with `rowBytes` at least `width` output pixels; the callers
-    ///   check both before calling.
+    ///   check both before calling (and the kernel refuses anything else).
     static func reconstructPredicted(
         _ tile: UnsafeRawBufferPointer, width: Int, height: Int, color: Bool, chromaShift: Int, layout: Layout,
-        into output: UnsafeMutableRawBufferPointer, rowBytes: Int
+        into output: UnsafeMutableRawBufferPointer, rowBytes: Int, rowsDone: ((Range<Int>) -> Void)? = nil
     ) throws(CARError) {
         let lanes = color ? 3 : 1
-        let values = lanes * width
-        let planeSize = values * height
-        let alpha = tile.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        let predictors = alpha + width * height
-        let high = predictors + height
-        let low = high + planeSize
-        for y in 0..<height where predictors[y] > 4 {
-            throw CARError(.outOfRange, "predicted deepmap tile", offset: nil, "row \(y) names predictor \(predictors[y]), known are 0 to 4")
+        let scratchValues = ccar_deepmap_scratch_values(width, lanes)
+        guard width > 0, height > 0, scratchValues > 0, let source = tile.baseAddress, let target = output.baseAddress else {
+            throw CARError(.outOfRange, "predicted deepmap tile", offset: nil, "a tile of \(width)x\(height) pixels")
         }
-        // Two rows of lanes: the one being rebuilt and the one above (zero above the first row).
-        var lines = [Int16](repeating: 0, count: 2 * values)
-        lines.withUnsafeMutableBufferPointer { lines in
-            var above = lines.baseAddress!
-            var current = above + values
-            for y in 0..<height {
-                let predictor = predictors[y]
-                let rowHigh = high + y * values, rowLow = low + y * values
-                @inline(__always) func residual(_ index: Int) -> Int16 {
-                    let zigzag = UInt16(rowHigh[index]) << 8 | UInt16(rowLow[index])
-                    var delta = Int16(bitPattern: (zigzag >> 1) ^ (0 &- (zigzag & 1)))
-                    if delta < 0 { delta &+= 1 }
-                    return delta
-                }
-                switch predictor {
-                case 0:
-                    for index in 0..<values { current[index] = residual(index) }
-                case 2:
-                    for index in 0..<lanes { current[index] = residual(index) }
-                    for index in lanes..<max(values, lanes) { current[index] = current[index - lanes] &+ residual(index) }
-                case 3:
-                    for index in 0..<values { current[index] = above[index] &+ residual(index) }
-                case 4:
-                    for index in 0..<lanes { current[index] = above[index] &+ residual(index) }
-                    for index in lanes..<max(values, lanes) {
-                        // (left + up + 1) / 2 in 16-bit lanes, rounded toward zero.
-                        var sum = current[index - lanes] &+ above[index] &+ 1
-                        if sum < 0 { sum &+= 1 }
-                        current[index] = (sum >> 1) &+ residual(index)
-                    }
-                case 1:
-                    for index in 0..<lanes { current[index] = above[index] &+ residual(index) }
-                    var x = 1
-                    while x < width {
-                        // One choice per pixel, made on the first lane: the neighbour along the smaller gradient.
-                        let at = x * lanes
-                        let up = Int(above[at]), left = Int(current[at - lanes]), corner = Int(above[at - lanes])
-                        let fromLeft = abs(up - corner) <= abs(left - corner)
-                        for lane in 0..<lanes {
-                            let predicted = fromLeft ? current[at + lane - lanes] : above[at + lane]
-                            current[at + lane] = predicted &+ residual(at + lane)
-                        }
-                        x += 1
-                    }
-                default:
-                    preconditionFailure("predictors were checked above")
-                }
-                let target = output.baseAddress!.assumingMemoryBound(to: UInt8.self) + y * rowBytes
-                let rowAlpha = alpha + y * width
-                if color {
-                    // Stored, the transform's first output is the first byte (blue of BGRA); in RGBA it is the third.
-                    let first = layout == .rgba ? 2 : 0, third = 2 - first
-                    for x in 0..<width {
-                        let luma = current[3 * x]
-                        let co = current[3 * x + 1] &<< Int16(chromaShift), cg = current[3 * x + 2] &<< Int16(chromaShift)
-                        let t = luma &- cg / 2
-                        let green = cg &+ t
-                        let blue = t &- co / 2
-                        let red = co &+ blue
-                        // The transform's first output lands in the buffer's first byte (blue of BGRA); values outside
-                        // 0...255 keep their low byte, as CoreUI's conversion does.
-                        target[4 * x + first] = UInt8(truncatingIfNeeded: red)
-                        target[4 * x + 1] = UInt8(truncatingIfNeeded: green)
-                        target[4 * x + third] = UInt8(truncatingIfNeeded: blue)
-                        target[4 * x + 3] = rowAlpha[x]
-                    }
-                } else if layout == .rgba {
-                    for x in 0..<width {
-                        // Grey is clamped, and the clamped value is what the next row predicts from.
-                        let grey = min(max(current[x], 0), 255)
-                        current[x] = grey
-                        let value = UInt32(grey) &* 0x01_0101 | UInt32(rowAlpha[x]) << 24
-                        UnsafeMutableRawPointer(target).storeBytes(of: value.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
-                    }
-                } else {
-                    for x in 0..<width {
-                        let grey = min(max(current[x], 0), 255)
-                        current[x] = grey
-                        target[2 * x] = UInt8(grey)
-                        target[2 * x + 1] = rowAlpha[x]
-                    }
-                }
-                swap(&above, &current)
+        // With `rowsDone`, bands of about 128 KiB of output, each handed over as soon as it is written (read back at
+        // once, it is still in the processor's caches); without, the whole tile in one call.
+        let band = rowsDone == nil ? height : max(1, (128 << 10) / max(1, rowBytes))
+        var badRow = 0
+        var status = CCAR_DEEPMAP_OK
+        withUnsafeTemporaryAllocation(of: Int16.self, capacity: scratchValues) { scratch in
+            var first = 0
+            while first < height, status == CCAR_DEEPMAP_OK {
+                let end = min(height, first + band)
+                status = ccar_deepmap_reconstruct_predicted_rows(
+                    source.assumingMemoryBound(to: UInt8.self), tile.count, width, height, color ? 1 : 0,
+                    UInt32(truncatingIfNeeded: chromaShift), layout == .rgba ? 1 : 0, first, end, target.assumingMemoryBound(to: UInt8.self),
+                    output.count, rowBytes, scratch.baseAddress, scratch.count, &badRow)
+                if status == CCAR_DEEPMAP_OK { rowsDone?(first..<end) }
+                first = end
             }
+        }
+        switch status {
+        case CCAR_DEEPMAP_OK:
+            return
+        case CCAR_DEEPMAP_BAD_PREDICTOR:
+            let predictor = badRow < height ? tile[width * height + badRow] : 0
+            throw CARError(.outOfRange, "predicted deepmap tile", offset: nil, "row \(badRow) names predictor \(predictor), known are 0 to 4")
+        default:
+            throw CARError(
+                .outOfRange, "predicted deepmap tile", offset: nil,
+                "\(tile.count) bytes and an output of \(output.count) cannot hold a tile of \(width)x\(height) pixels")
         }
     }
 }

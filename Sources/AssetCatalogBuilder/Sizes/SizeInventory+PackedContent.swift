@@ -114,6 +114,10 @@ struct CropJob: Sendable {
     /// Decodes the atlas (only the rows its crops lie in, where its encoding allows) and checksums every crop: the
     /// CRC-32 of the image's own checksum, its width and height and its rows of decoded (premultiplied RGBA)
     /// pixels, top to bottom. Nothing when the atlas cannot be decoded.
+    ///
+    /// The crops are checksummed as the decoder finishes each row of tiles, while its pixels are still in the
+    /// processor's caches, row by row across the crops (memory in order): read back after the whole atlas, they
+    /// came from memory, and that cost as much as decoding them.
     func run(_ worker: inout Worker) -> [(SizeInventory.VariantPlace, UInt32)] {
         let decoder = side == .old ? worker.old : worker.new
         let atlasHeight = decoder.file.renditions[atlas].height
@@ -126,27 +130,84 @@ struct CropJob: Sendable {
             for row in top..<(top + frame.height) { needed[row] = true }
         }
         let wanted = { (rows: Range<Int>) -> Bool in needed[rows.clamped(to: 0..<atlasHeight)].contains(true) }
-        guard let size = try? decoder.decodeRows(atlas, into: &worker.pixels, wanted: wanted) else { return [] }
-        var result: [(SizeInventory.VariantPlace, UInt32)] = []
-        result.reserveCapacity(crops.count)
-        worker.pixels.withUnsafeBytes { pixels in
-            guard pixels.count >= size.width * size.height * 4 else { return }
-            for (place, own, frame) in crops {
-                // The frame was checked against the atlas's header size; the decoded image has that size.
-                guard frame.x + frame.width <= size.width, frame.y + frame.height <= size.height else { continue }
-                var numbers = (
-                    own.littleEndian, UInt32(truncatingIfNeeded: frame.width).littleEndian,
-                    UInt32(truncatingIfNeeded: frame.height).littleEndian
-                )
-                var crc = withUnsafeBytes(of: &numbers) { CRC32.update(0, $0) }
-                let top = size.height - frame.y - frame.height
-                for row in top..<(top + frame.height) {
-                    let start = (row * size.width + frame.x) * 4
-                    crc = CRC32.update(crc, UnsafeRawBufferPointer(rebasing: pixels[start..<(start + frame.width * 4)]))
-                }
-                result.append((place, crc))
+        var checksums = CropChecksums(crops)
+        guard let size = try? decoder.decodeRows(atlas, into: &worker.pixels, wanted: wanted, finished: { checksums.add($0, $1, width: $2, height: $3) })
+        else { return [] }
+        // No rows handed over (every crop empty): the crops are still placed, and checksum their sizes alone.
+        if !checksums.placed { checksums.place(width: size.width, height: size.height, pixelBytes: worker.pixels.count) }
+        return checksums.results()
+    }
+}
+
+/// The CRC-32s of an atlas's crops, grown range of rows by range of rows as the decoder finishes them (top first):
+/// each crop's is the CRC-32 of its own checksum, its width and height, then its rows of pixels top to bottom.
+struct CropChecksums {
+    /// One crop: its rows in the decoded image, where it starts in a row, and its CRC so far.
+    struct Crop {
+        var place: SizeInventory.VariantPlace
+        var own: UInt32
+        var frame: PackedFrame
+        var rows: Range<Int> = 0..<0
+        /// The next row its CRC needs; a crop whose rows come with a gap, or never, is left out of the results.
+        var next = 0
+        var crc: UInt32 = 0
+        var usable = false
+    }
+
+    var crops: [Crop]
+    /// Whether the crops' rows were placed: on the first rows the decoder hands over, which bring the image's size.
+    var placed = false
+
+    init(_ crops: [(SizeInventory.VariantPlace, UInt32, PackedFrame)]) {
+        self.crops = crops.map { Crop(place: $0.0, own: $0.1, frame: $0.2) }
+    }
+
+    /// Places every crop in an image of `width` × `height` (the frame was checked against the atlas's header size;
+    /// a frame outside the decoded image is left out) and starts its CRC.
+    mutating func place(width: Int, height: Int, pixelBytes: Int) {
+        placed = true
+        guard pixelBytes >= width * height * 4 else { return }
+        for index in crops.indices {
+            let frame = crops[index].frame
+            guard frame.x >= 0, frame.y >= 0, frame.width >= 0, frame.height >= 0, frame.x + frame.width <= width,
+                frame.y + frame.height <= height
+            else { continue }
+            var numbers = (
+                crops[index].own.littleEndian, UInt32(truncatingIfNeeded: frame.width).littleEndian,
+                UInt32(truncatingIfNeeded: frame.height).littleEndian
+            )
+            crops[index].crc = withUnsafeBytes(of: &numbers) { CRC32.update(0, $0) }
+            let top = height - frame.y - frame.height
+            crops[index].rows = top..<(top + frame.height)
+            crops[index].next = top
+            crops[index].usable = true
+        }
+    }
+
+    /// Adds the rows `done` of `pixels` (rows `width × 4` bytes apart) to the crops that lie in them, row by row.
+    mutating func add(_ done: Range<Int>, _ pixels: UnsafeRawBufferPointer, width: Int, height: Int) {
+        if !placed { place(width: width, height: height, pixelBytes: pixels.count) }
+        // The crops these rows continue; one that skips rows it needs is no longer usable.
+        var active: [Int] = []
+        for index in crops.indices where crops[index].usable && crops[index].rows.overlaps(done) {
+            if crops[index].next < done.lowerBound {
+                crops[index].usable = false
+                continue
+            }
+            active.append(index)
+        }
+        guard !active.isEmpty else { return }
+        for row in done {
+            for index in active where crops[index].rows.contains(row) && crops[index].next == row {
+                let start = (row * width + crops[index].frame.x) * 4
+                crops[index].crc = CRC32.update(crops[index].crc, UnsafeRawBufferPointer(rebasing: pixels[start..<(start + crops[index].frame.width * 4)]))
+                crops[index].next = row + 1
             }
         }
-        return result
+    }
+
+    /// The checksums of the crops whose every row was added, in the crops' order.
+    func results() -> [(SizeInventory.VariantPlace, UInt32)] {
+        crops.compactMap { $0.usable && $0.next == $0.rows.upperBound ? ($0.place, $0.crc) : nil }
     }
 }

@@ -22,6 +22,11 @@ typedef enum {
 assetc_lz_status assetc_lzfse_decode(const uint8_t *src, size_t src_size, uint8_t *dst, size_t dst_capacity,
                                      size_t *written);
 
+/// `assetc_lzfse_decode` without its processor-specific (BMI2) code path: the same bytes and the same verdicts, for
+/// the tests that hold the two paths to each other.
+assetc_lz_status assetc_lzfse_decode_portable(const uint8_t *src, size_t src_size, uint8_t *dst, size_t dst_capacity,
+                                              size_t *written);
+
 /// The number of bytes an LZFSE stream's block headers promise, without decoding: lets a caller refuse a
 /// stream whose size does not match before allocating for it.
 assetc_lz_status assetc_lzfse_decoded_size(const uint8_t *src, size_t src_size, size_t *size);

@@ -101,4 +101,31 @@ struct DeepmapRowSkipTests {
             #expect(wanted ? output == colour : output.allSatisfy { $0 == 0x77 })
         }
     }
+
+    @Test("each row of tiles decoded is reported once, top first, once its pixels are written; rows walked past are not")
+    func finishedRows() throws {
+        let width = 9, height = 17
+        let pixels = DeepmapDecoderTests.colourImage(width: width, height: height)
+        for mode: UInt8 in [2, 3] {
+            let record = E.deepmap2(pixels, width: width, height: height, bytesPerPixel: 4, mode: mode, quality: 0, tileHeight: 4)
+            var output = [UInt8](repeating: 0xEE, count: pixels.count)
+            var scratch: [UInt8] = []
+            var reported: [Range<Int>] = []
+            var writtenWhenReported = true
+            try record.withBytes { buffer throws(CARError) in
+                try output.withMutableBytes { target throws(CARError) in
+                    try Deepmap2Decoder.decode(
+                        CARBytes(buffer: buffer, base: 0, structure: "record"), width: width, height: height, bytesPerPixel: 4,
+                        into: target, rowBytes: width * 4, scratch: &scratch, wanted: { !$0.contains(9) },
+                        finished: { rows in
+                            reported.append(rows)
+                            let now = Array(UnsafeRawBufferPointer(target)[(rows.lowerBound * width * 4)..<(rows.upperBound * width * 4)])
+                            writtenWhenReported = writtenWhenReported && now[...] == Self.rows(pixels, rows, width: width, bytesPerPixel: 4)
+                        })
+                }
+            }
+            #expect(reported == [0..<4, 4..<8, 12..<16, 16..<17], "mode \(mode): the row of tiles 8..<12 was not asked for")
+            #expect(writtenWhenReported, "mode \(mode)")
+        }
+    }
 }
