@@ -81,7 +81,7 @@ static void acpng_expand_row(const uint8_t *row, uint8_t *target, uint32_t width
 }
 
 static int acpng_decode_fast(const uint8_t *data, size_t length, const acpng_header *header,
-                             int premultiply, uint8_t *output) {
+                             int premultiply, uint8_t *output, size_t stride) {
     /* Signature (checked by acpng_precheck), then IHDR: 13 bytes of data. */
     if (length < 33 || acpng_be32(data + 8) != 13 || memcmp(data + 12, "IHDR", 4) != 0) return 0;
     const uint8_t *ihdr = data + 16;
@@ -160,7 +160,7 @@ static int acpng_decode_fast(const uint8_t *data, size_t length, const acpng_hea
                 break;
             }
             acpng_unfilter(row + 1, prior, row_bytes, channels, row[0]);
-            acpng_expand_row(row + 1, output + (size_t)y * header->width * 4, header->width,
+            acpng_expand_row(row + 1, output + (size_t)y * stride, header->width,
                              color_type, premultiply);
             prior = row + 1;
         }
@@ -173,6 +173,7 @@ static int acpng_decode_fast(const uint8_t *data, size_t length, const acpng_hea
 static ACPNG_NOINLINE acpng_status acpng_decode_run(png_structp png, png_infop png_info,
                                                     acpng_io *io, uint64_t max_pixels,
                                                     int premultiply, uint8_t *output,
+                                                    size_t output_stride,
                                                     const acpng_header *header) {
     if (setjmp(png_jmpbuf(png))) return acpng_status_after_error(io);
 
@@ -202,7 +203,7 @@ static ACPNG_NOINLINE acpng_status acpng_decode_run(png_structp png, png_infop p
 
     for (int pass = 0; pass < passes; pass++) {
         for (uint32_t y = 0; y < height; y++) {
-            uint8_t *row = output + (size_t)y * stride;
+            uint8_t *row = output + (size_t)y * output_stride;
             png_read_row(png, row, NULL);
             /* Non-interlaced rows are final immediately: premultiply while
              * they are still in cache. */
@@ -210,13 +211,15 @@ static ACPNG_NOINLINE acpng_status acpng_decode_run(png_structp png, png_infop p
         }
     }
     png_read_end(png, NULL);
-    if (premultiply && passes != 1) acpng_premultiply(output, (size_t)width * height);
+    if (premultiply && passes != 1) {
+        for (uint32_t y = 0; y < height; y++) acpng_premultiply(output + (size_t)y * output_stride, width);
+    }
     return ACPNG_OK;
 }
 
 static acpng_status acpng_decode_rgba8_with(const void *data, size_t length, int premultiply,
                                            uint64_t max_pixels, uint8_t *output,
-                                           size_t output_capacity, uint32_t *width,
+                                           size_t output_capacity, size_t stride, uint32_t *width,
                                            uint32_t *height, char *message,
                                            size_t message_capacity, int allow_fast) {
     acpng_header header;
@@ -227,14 +230,17 @@ static acpng_status acpng_decode_rgba8_with(const void *data, size_t length, int
     if (height != NULL) *height = header.height;
     if (status != ACPNG_OK) return status;
 
-    const uint64_t needed = (uint64_t)header.width * header.height * 4;
-    if (output == NULL || needed > SIZE_MAX || output_capacity < needed) {
+    /* 0: rows packed (width * 4 bytes apart). The last row needs only width * 4 bytes. */
+    const uint64_t row_bytes = (uint64_t)header.width * 4;
+    if (stride == 0) stride = (size_t)row_bytes;
+    const uint64_t needed = (uint64_t)stride * (header.height - 1) + row_bytes;
+    if (output == NULL || stride < row_bytes || needed > SIZE_MAX || output_capacity < needed) {
         acpng_set_message(message, message_capacity, NULL,
-                          "output buffer is smaller than width * height * 4");
+                          "output buffer is smaller than the image's rows need");
         return ACPNG_ERR_INVALID_ARGUMENT;
     }
 
-    if (allow_fast && acpng_decode_fast(data, length, &header, premultiply, output)) {
+    if (allow_fast && acpng_decode_fast(data, length, &header, premultiply, output, stride)) {
         return ACPNG_OK;
     }
 
@@ -243,7 +249,7 @@ static acpng_status acpng_decode_rgba8_with(const void *data, size_t length, int
     png_structp png;
     png_infop png_info;
     if (acpng_create_reader(&io, &png, &png_info) != ACPNG_OK) return ACPNG_ERR_OUT_OF_MEMORY;
-    status = acpng_decode_run(png, png_info, &io, max_pixels, premultiply, output, &header);
+    status = acpng_decode_run(png, png_info, &io, max_pixels, premultiply, output, stride, &header);
     png_destroy_read_struct(&png, &png_info, NULL);
     return status;
 }
@@ -254,7 +260,17 @@ acpng_status acpng_decode_rgba8_into(const void *data, size_t length,
                                      uint32_t *width, uint32_t *height,
                                      char *message, size_t message_capacity) {
     return acpng_decode_rgba8_with(data, length, premultiply, max_pixels, output,
-                                   output_capacity, width, height, message, message_capacity, 1);
+                                   output_capacity, 0, width, height, message, message_capacity, 1);
+}
+
+acpng_status acpng_decode_rgba8_into_rows(const void *data, size_t length, int premultiply,
+                                          uint64_t max_pixels, uint8_t *output,
+                                          size_t output_capacity, size_t stride,
+                                          uint32_t *width, uint32_t *height, char *message,
+                                          size_t message_capacity) {
+    return acpng_decode_rgba8_with(data, length, premultiply, max_pixels, output,
+                                   output_capacity, stride, width, height, message,
+                                   message_capacity, 1);
 }
 
 acpng_status acpng_decode_rgba8_libpng_into(const void *data, size_t length,
@@ -263,7 +279,7 @@ acpng_status acpng_decode_rgba8_libpng_into(const void *data, size_t length,
                                             uint32_t *width, uint32_t *height,
                                             char *message, size_t message_capacity) {
     return acpng_decode_rgba8_with(data, length, premultiply, max_pixels, output,
-                                   output_capacity, width, height, message, message_capacity, 0);
+                                   output_capacity, 0, width, height, message, message_capacity, 0);
 }
 
 acpng_status acpng_decode_rgba8(const void *data, size_t length, int premultiply,

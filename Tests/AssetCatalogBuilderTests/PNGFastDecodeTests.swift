@@ -140,4 +140,49 @@ struct PNGFastDecodeTests {
         // The colour-keyed pixel is transparent: libpng's tRNS handling, not the fast path's RGB expansion.
         #expect(Array(decode(rgbWithKey, premultiply: false, libpngOnly: false).pixels.prefix(4)) == [1, 2, 3, 0])
     }
+
+    @Test("Decoding into rows of a larger bitmap (an atlas) gives the same rows and leaves the rest untouched")
+    func decodeIntoRows() {
+        let fast = filteredPNG(width: 17, height: 5, colorType: .rgba, seed: 11, idatCount: 2)
+        let interlaced = F.png(
+            width: 3, height: 3, colorType: .rgba, interlaced: true,
+            pixels: F.rgbaPixels(width: 3, height: 3) { x, y in [UInt8(x * 50), UInt8(y * 70), 9, UInt8(100 + x * y)] })
+        for file in [fast, interlaced] {
+            let packed = decode(file, premultiply: true, libpngOnly: false)
+            var header = acpng_header()
+            _ = file.withUnsafeBytes { acpng_peek_header($0.baseAddress, $0.count, &header) }
+            let (width, height) = (Int(header.width), Int(header.height))
+            // Placed at x 2, y 1 of a bitmap 5 pixels wider and 3 rows taller.
+            let stride = (width + 5) * 4
+            let start = stride + 2 * 4
+            var canvas = [UInt8](repeating: 0x5A, count: stride * (height + 3))
+            var decodedWidth: UInt32 = 0
+            var decodedHeight: UInt32 = 0
+            let status = file.withUnsafeBytes { bytes in
+                canvas.withUnsafeMutableBufferPointer { output in
+                    acpng_decode_rgba8_into_rows(
+                        bytes.baseAddress, bytes.count, 1, 1 << 24, output.baseAddress! + start, output.count - start, stride,
+                        &decodedWidth, &decodedHeight, nil, 0)
+                }
+            }
+            #expect(status == ACPNG_OK)
+            var expected = [UInt8](repeating: 0x5A, count: canvas.count)
+            for row in 0..<height {
+                expected.replaceSubrange(
+                    (start + row * stride)..<(start + row * stride + width * 4), with: packed.pixels[(row * width * 4)..<((row + 1) * width * 4)])
+            }
+            #expect(canvas == expected, "\(width)x\(height)")
+            // A capacity short of the last row's end is refused before anything is written.
+            var small = [UInt8](repeating: 0x5A, count: stride * (height - 1) + width * 4 - 1)
+            let refused = file.withUnsafeBytes { bytes in
+                small.withUnsafeMutableBufferPointer { output in
+                    acpng_decode_rgba8_into_rows(
+                        bytes.baseAddress, bytes.count, 1, 1 << 24, output.baseAddress, output.count, stride, &decodedWidth,
+                        &decodedHeight, nil, 0)
+                }
+            }
+            #expect(refused == ACPNG_ERR_INVALID_ARGUMENT)
+            #expect(small.allSatisfy { $0 == 0x5A })
+        }
+    }
 }

@@ -266,6 +266,19 @@ acpng_status acpng_decode_rgba8_into(const void *data, size_t length,
                                      uint32_t *width, uint32_t *height,
                                      char *message, size_t message_capacity);
 
+/*
+ * acpng_decode_rgba8_into with the rows stride bytes apart (stride >= width * 4;
+ * 0 means width * 4), so an image decodes straight into its place in a larger
+ * bitmap (a packed atlas). output_capacity must be at least
+ * stride * (height - 1) + width * 4. The bytes between rows are not touched; on
+ * failure the rows may hold partly decoded pixels.
+ */
+acpng_status acpng_decode_rgba8_into_rows(const void *data, size_t length, int premultiply,
+                                          uint64_t max_pixels, uint8_t *output,
+                                          size_t output_capacity, size_t stride,
+                                          uint32_t *width, uint32_t *height, char *message,
+                                          size_t message_capacity);
+
 /* acpng_decode_rgba8_into through libpng only, never the libdeflate fast path
  * (8-bit gray/RGB with or without alpha, not interlaced): for tests that compare
  * the two. */

@@ -1,4 +1,5 @@
 import AssetCatalog
+internal import CPNGSupport
 
 /// The pixels of a packed atlas: its members drawn at their frames on a transparent bitmap, one at a time as each is
 /// decoded (so that an atlas's members are never all held beside it).
@@ -26,6 +27,48 @@ struct AtlasCanvas {
         }
     }
 
+    /// Decodes the PNG `bytes` straight into `frame` (as ``draw(_:at:)`` places it), with no image of its own in
+    /// between: one copy of every atlas pixel less, and no allocation per member (issue 24). `false`, with the
+    /// frame's pixels undefined, when the file is not a PNG of exactly the frame's size or does not decode; the
+    /// caller then decodes it as any image is decoded, to word the error.
+    mutating func decode(png bytes: [UInt8], at frame: AtlasLayout.Frame) -> Bool {
+        var header = acpng_header()
+        let peeked = bytes.withUnsafeBytes { acpng_peek_header($0.baseAddress, $0.count, &header) }
+        guard peeked == ACPNG_OK, Int(header.width) == frame.width, Int(header.height) == frame.height,
+            frame.width > 0, frame.height > 0
+        else { return false }
+        let top = height - frame.y - frame.height
+        let start = (top * width + frame.x) * 4
+        let stride = width * 4
+        let status = bytes.withUnsafeBytes { file in
+            pixels.withUnsafeMutableBufferPointer { canvas in
+                var decodedWidth: UInt32 = 0
+                var decodedHeight: UInt32 = 0
+                return acpng_decode_rgba8_into_rows(
+                    file.baseAddress, file.count, 1, UInt64(PNGCodec.defaultMaxPixels), canvas.baseAddress! + start,
+                    canvas.count - start, stride, &decodedWidth, &decodedHeight, nil, 0)
+            }
+        }
+        return status == ACPNG_OK
+    }
+
+    /// Whether every pixel inside `frame` is grey (red = green = blue), as ``CSIBuilder/isGrey(_:)`` asks of a whole
+    /// image.
+    func isGrey(at frame: AtlasLayout.Frame) -> Bool {
+        let top = height - frame.y - frame.height
+        return pixels.withUnsafeBufferPointer { pixels in
+            for row in top..<(top + frame.height) {
+                var index = (row * width + frame.x) * 4
+                let end = index + frame.width * 4
+                while index < end {
+                    if pixels[index] != pixels[index + 1] || pixels[index] != pixels[index + 2] { return false }
+                    index += 4
+                }
+            }
+            return true
+        }
+    }
+
     /// The finished bitmap; the canvas is used up, so its pixels move into the image rather than being shared with a
     /// canvas that would keep them alive while the image is compressed.
     consuming func finished() -> DecodedImage {
@@ -48,7 +91,14 @@ extension CARCompiler {
         var canvas = AtlasCanvas(width: atlas.width, height: atlas.height)
         for member in atlas.members {
             let job = jobs[member.job]
-            let decoded = readSource(job, roots: roots).flatMap { decodedPNG($0.bytes, job: job, catalog: roots.path(job.sourceIndex)) }
+            let read = readSource(job, roots: roots)
+            // The common member, a PNG at its own size, decodes straight into its frame; anything else (a scaled
+            // icon, a file that no longer decodes to the frame) goes the way of every other image below.
+            if job.scaledSide == nil, case .success(let file) = read, canvas.decode(png: file.bytes, at: member.frame) {
+                guard !atlas.grey || canvas.isGrey(at: member.frame) else { return .failure(changedWhileRead(job, roots: roots)) }
+                continue
+            }
+            let decoded = read.flatMap { decodedPNG($0.bytes, job: job, catalog: roots.path(job.sourceIndex)) }
             if case .failure(let problem) = decoded, !member.decoded {
                 if !problem.inputErrors.isEmpty { return .failure(problem) }
                 let diagnostic = Diagnostic(
@@ -57,13 +107,8 @@ extension CARCompiler {
                 return .failure(CompileProblem(inputErrors: [diagnostic]))
             }
             guard case .success(let image) = decoded, image.width == member.frame.width, image.height == member.frame.height,
-                CSIBuilder.isGrey(image.pixels) || !atlas.grey
-            else {
-                let diagnostic = Diagnostic(
-                    severity: .error, rule: "file-changed", catalog: roots.path(job.sourceIndex), path: job.source ?? "",
-                    message: "changed while the compile read it; compile again")
-                return .failure(CompileProblem(inputErrors: [diagnostic]))
-            }
+                !atlas.grey || CSIBuilder.isGrey(image.pixels)
+            else { return .failure(changedWhileRead(job, roots: roots)) }
             canvas.draw(image, at: member.frame)
         }
         return .success(
@@ -72,6 +117,14 @@ extension CARCompiler {
             ) { rowBytes in
                 CSIBuilder.bitmapTags(width: 0, height: 0, bytesPerRow: rowBytes).filter { $0.tag != 1003 }
             })
+    }
+
+    /// The error of an atlas member whose file no longer matches what the pack stage planned for it.
+    private static func changedWhileRead(_ job: Job, roots: OpenCatalogRoots) -> CompileProblem {
+        let diagnostic = Diagnostic(
+            severity: .error, rule: "file-changed", catalog: roots.path(job.sourceIndex), path: job.source ?? "",
+            message: "changed while the compile read it; compile again")
+        return CompileProblem(inputErrors: [diagnostic])
     }
 
     /// The rendition of a packed image: its own name, flags and size with layout 1003, no payload, and info tags
