@@ -103,6 +103,7 @@ swiftc -typecheck bazel-bin/accessors.swift "$work/Use.swift" -I "$triple_build/
     -Xcc -fmodule-map-file="$repository/Sources/CDeflate/module.modulemap" \
     -Xcc -fmodule-map-file="$triple_build/CLZFSE.build/module.modulemap" \
     -Xcc -fmodule-map-file="$triple_build/CMemoryHints.build/module.modulemap" \
+    -Xcc -fmodule-map-file="$triple_build/CCARDecoding.build/module.modulemap" \
     $(pkg-config --cflags-only-I libpng | sed 's/-I/-Xcc -I/g') || fail "the generated accessors do not type-check"
 echo "accessors type-check"
 

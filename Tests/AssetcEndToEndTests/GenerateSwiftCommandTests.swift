@@ -25,6 +25,8 @@ struct GenerateSwiftCommandTests {
         arguments += ["-Xcc", "-I", "-Xcc", "\(root)/Sources/CLZFSE/include"]
         arguments += ["-Xcc", "-fmodule-map-file=\(build.path)/CMemoryHints.build/module.modulemap"]
         arguments += ["-Xcc", "-I", "-Xcc", "\(root)/Sources/CMemoryHints/include"]
+        arguments += ["-Xcc", "-fmodule-map-file=\(build.path)/CCARDecoding.build/module.modulemap"]
+        arguments += ["-Xcc", "-I", "-Xcc", "\(root)/Sources/CCARDecoding/include"]
         arguments += files.map(\.path)
         return try ExternalTool.run("/usr/bin/env", arguments, mergingErrors: true)
     }
