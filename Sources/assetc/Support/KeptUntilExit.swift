@@ -4,8 +4,8 @@ import Foundation
 /// would otherwise be to release every record of what it read (the tens of thousands of renditions of two cars and
 /// their size inventories take 40–80 ms to free, on one thread), memory the process's exit gives back at once.
 ///
-/// For the commands `main` runs once and then exits; a command run in-process by a test only keeps its values a
-/// little longer.
+/// For the commands `main` runs once and then exits. A command run in-process by a test keeps its values until the
+/// test process ends: each run's records stay allocated, which the test suite's small inputs can afford.
 enum KeptUntilExit {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var kept: [Any] = []
