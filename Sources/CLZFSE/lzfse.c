@@ -28,8 +28,9 @@ static const int32_t d_base_value[D_SYMBOLS] = {
     8188, 10236, 12284, 14332, 16380, 20476, 24572, 28668, 32764, 40956, 49148, 57340, 65532, 81916, 98300, 114684,
     131068, 163836, 196604, 229372};
 
-// One state of the literal decoder as one word: the bits to read (k, 0 to 10) in bits 0-7, the literal in bits
-// 8-15, the base of the next state (0 to 1024) in bits 16-31. One load per literal, and few registers for the loop.
+// One state of the literal decoder as one word: the bits to read (k, 0 to 10) in bits 0-7, the literal in bits 8-15,
+// the base of the next state (0 to 1025) in bits 16-31. One load per literal, and few registers for the loop; the
+// higher fields are multiples of 64, so the loop adds whole entries where it needs k modulo 64 (`decode_literals`).
 typedef uint32_t literal_entry;
 
 static inline literal_entry literal_word(int k, int symbol, int delta) {
@@ -93,7 +94,8 @@ static int sum_within(const uint16_t *freq, int count, int states) {
 
 static int clz32(uint32_t v) { return __builtin_clz(v); }
 
-static int build_literal_table(literal_entry *table, const uint16_t *freq) {
+// Fills the literal table (`LITERAL_STATES + 2` entries).
+static void build_literal_table(literal_entry *table, const uint16_t *freq) {
   const int states = LITERAL_STATES;
   int n = 0;
   const int states_clz = clz32(states);
@@ -102,14 +104,14 @@ static int build_literal_table(literal_entry *table, const uint16_t *freq) {
     if (f == 0) continue;
     const int k = clz32((uint32_t)f) - states_clz;
     const int j0 = ((2 * states) >> k) - f;
-    // Every delta lies in 0..<states: f << k lies in states..<2 * states.
+    // Every delta lies in 0..<states (f << k lies in states..<2 * states), and so does every successor, the delta plus
+    // the k or k - 1 bits read: the decode loop counts on it to stay within the table.
     for (int j = 0; j < f; j++, n++)
       table[n] = j < j0 ? literal_word(k, symbol, ((f + j) << k) - states) : literal_word(k - 1, symbol, (j - j0) << (k - 1));
   }
-  // Unused states (frequencies summing below the state count) lead to state `states`, out of range, which the
-  // literal loop reports as an error before that state is used.
-  for (; n < states; n++) table[n] = literal_word(0, 0, states);
-  return 1;
+  // Unused states (frequencies summing below the state count) lead to state `states`; it and the one after it read
+  // one bit and lead back to one of the two: the literal loop reports a lane that ends there as damage.
+  for (; n <= states + 1; n++) table[n] = literal_word(1, 0, states);
 }
 
 static void build_value_table(value_entry *table, int states, int symbols, const uint16_t *freq,
@@ -255,44 +257,55 @@ static int read_v1_header(const uint8_t *src, size_t available, block_header *h,
 }
 
 typedef struct {
-  literal_entry literal_table[LITERAL_STATES];
+  literal_entry literal_table[LITERAL_STATES + 2];  // the last two: where damage leads (build_literal_table)
   value_entry l_table[L_STATES], m_table[M_STATES], d_table[D_STATES];
   uint8_t literals[LITERALS_PER_BLOCK + 64];
 } block_scratch;
 
 // The literals: four interleaved states over one backward stream, `count` of them (a multiple of four; `literals`
-// has room for the last group). Everything the loop carries is a local, so that it lives in registers: this loop is
-// most of the decoder's time on noisy data. Each lane reads only its own state, checked at the end of the previous
-// group (or in the header): one check per four literals (the states or-ed together: any one out of range makes the
-// whole out of range) keeps the serial chain of table lookups free of branches. Returns 0 on damage.
+// has room for the last group). This loop is most of the decoder's time on noisy data (deepmap2's residuals), and its
+// speed is the length of the chain that carries one group of four literals to the next (a state's table entry, the
+// bits it reads, the next state), so:
+// - the stream's position is one number, the count of unread bits from `in->start`: each group loads the 8 bytes
+//   whose top bits are the unread ones from an address that number alone gives (a pointer and a bit count kept in
+//   step were one more value for the compiler to spill to the stack, and a store and a load more in the chain);
+// - lane i's bits start `top - k0 - ... - ki` bits up in those 8 bytes; the shift takes its count modulo 64, so the
+//   entries themselves are summed (their higher fields are multiples of 64), as a tree: lane 3 waits for three
+//   operations after the table loads, not for a chain of four subtractions each behind its own zero-extension;
+// - no check inside the loop but the stream's start: the table has two more entries, states `LITERAL_STATES` and
+//   the one after it, which lead back to those two (unused states lead there too), so a lane that meets damage stays
+//   there, and one check after the loop finds it. Every state stays within the table: a used state's successor is
+//   below `LITERAL_STATES` (see `build_literal_table`).
+// Returns 0 on damage.
 static inline __attribute__((always_inline)) int decode_literals(const literal_entry *table, const uint16_t first_states[4],
                                                                  const bit_input *in, uint8_t *literals, uint32_t count) {
-  uint64_t accum = in->accum;
-  int bits = in->bits;
-  const uint8_t *position = in->position, *start = in->start;
+  const uint8_t *const start = in->start;
+  uint64_t unread = (uint64_t)(in->position - start) * 8 + (uint64_t)in->bits;
   uint32_t s0 = first_states[0], s1 = first_states[1], s2 = first_states[2], s3 = first_states[3];
-  for (uint32_t i = 0; i < count; i += 4) {
-    const int bytes = (64 - bits) >> 3;
-    if (position - start < bytes) return 0;
-    position -= bytes;
-    bits += bytes << 3;
-    accum = load64(position);
+  uint8_t *out = literals;
+  const uint8_t *const out_end = literals + count;
+  while (out < out_end) {
+    // The 8 bytes whose top 57 to 64 bits (`top`) are unread: enough for four reads of at most 10 bits. `unread`
+    // starts at most 8 times the stream's end (from `start`), so the load never reaches past that end; the check
+    // keeps it from reaching before `start`.
+    if (unread < 57) return 0;
+    const uint64_t accum = load64(start + ((unread - 57) >> 3));
+    const uint32_t top = 57 + ((uint32_t)(unread - 57) & 7);
     const literal_entry e0 = table[s0], e1 = table[s1], e2 = table[s2], e3 = table[s3];
-    bits -= (int)(e0 & 0xff);
-    s0 = (e0 >> 16) + (uint32_t)((accum >> (bits & 63)) & ((1ull << (e0 & 0xff)) - 1));
-    literals[i] = (uint8_t)(e0 >> 8);
-    bits -= (int)(e1 & 0xff);
-    s1 = (e1 >> 16) + (uint32_t)((accum >> (bits & 63)) & ((1ull << (e1 & 0xff)) - 1));
-    literals[i + 1] = (uint8_t)(e1 >> 8);
-    bits -= (int)(e2 & 0xff);
-    s2 = (e2 >> 16) + (uint32_t)((accum >> (bits & 63)) & ((1ull << (e2 & 0xff)) - 1));
-    literals[i + 2] = (uint8_t)(e2 >> 8);
-    bits -= (int)(e3 & 0xff);
-    s3 = (e3 >> 16) + (uint32_t)((accum >> (bits & 63)) & ((1ull << (e3 & 0xff)) - 1));
-    literals[i + 3] = (uint8_t)(e3 >> 8);
-    if ((s0 | s1 | s2 | s3) >= LITERAL_STATES) return 0;
+    const uint32_t e01 = e0 + e1, e23 = e2 + e3;
+    const uint32_t at0 = top - e0, at1 = top - e01, at2 = (top - e2) - e01, at3 = top - (e01 + e23);
+    s0 = (e0 >> 16) + (uint32_t)((accum >> (at0 & 63)) & ((1ull << (e0 & 0xff)) - 1));
+    s1 = (e1 >> 16) + (uint32_t)((accum >> (at1 & 63)) & ((1ull << (e1 & 0xff)) - 1));
+    s2 = (e2 >> 16) + (uint32_t)((accum >> (at2 & 63)) & ((1ull << (e2 & 0xff)) - 1));
+    s3 = (e3 >> 16) + (uint32_t)((accum >> (at3 & 63)) & ((1ull << (e3 & 0xff)) - 1));
+    out[0] = (uint8_t)(e0 >> 8);
+    out[1] = (uint8_t)(e1 >> 8);
+    out[2] = (uint8_t)(e2 >> 8);
+    out[3] = (uint8_t)(e3 >> 8);
+    out += 4;
+    unread -= (e01 + e23) & 63;  // k0 + k1 + k2 + k3, at most 40
   }
-  return 1;
+  return (s0 | s1 | s2 | s3) < LITERAL_STATES;
 }
 
 // `stream_start` is the first byte of the whole input: refilling a backward bit stream may read a few

@@ -23,26 +23,33 @@ extension SizeInventory {
     ) {
         let pairs = packedPairsToSettle(old, new)
         guard !pairs.isEmpty else { return }
-        // One job per atlas to decode, with the images whose crops it must checksum.
-        var jobsByAtlas: [CropJob.Side: [Int: Int]] = [.old: [:], .new: [:]]
+        // One job per atlas to decode, with the images whose crops it must checksum, each named by its pair's index.
+        // Flat tables, not dictionaries of places: this part runs on one thread before and after the decoding, for
+        // every packed image of both cars.
         var work: [CropJob] = []
-        func ask(_ side: CropJob.Side, _ place: VariantPlace, _ variant: SizedVariant) {
-            let frame = variant.packedFrame!
+        var oldJobs: [Int: Int] = [:], newJobs: [Int: Int] = [:]
+        func ask(_ side: CropJob.Side, _ frame: PackedFrame, _ pair: Int, _ jobsByAtlas: inout [Int: Int]) {
             let slot: Int
-            if let known = jobsByAtlas[side]![frame.atlas] {
+            if let known = jobsByAtlas[frame.atlas] {
                 slot = known
             } else {
                 slot = work.count
-                jobsByAtlas[side]![frame.atlas] = slot
+                jobsByAtlas[frame.atlas] = slot
                 work.append(CropJob(side: side, atlas: frame.atlas, crops: []))
             }
-            work[slot].crops.append((place, frame.record, frame))
+            work[slot].crops.append((pair, frame.record, frame))
         }
-        for pair in pairs {
-            ask(.old, pair.old, old.assets[pair.old.asset].variants[pair.old.variant])
-            ask(.new, pair.new, new.assets[pair.new.asset].variants[pair.new.variant])
+        for (index, pair) in pairs.enumerated() {
+            ask(.old, old.assets[pair.old.asset].variants[pair.old.variant].packedFrame!, index, &oldJobs)
+            ask(.new, new.assets[pair.new.asset].variants[pair.new.variant].packedFrame!, index, &newJobs)
         }
-        let jobList = work
+        // The largest atlases first, so that the last one a thread starts is a small one and both threads finish
+        // together (the answer does not depend on the order: each job's results name their pairs).
+        let pixels = work.map { job in
+            let renditions = (job.side == .old ? oldCar : newCar).renditions
+            return renditions[job.atlas].width * renditions[job.atlas].height
+        }
+        let jobList = work.indices.sorted { (pixels[$0], $1) > (pixels[$1], $0) }.map { work[$0] }
         // Each thread keeps its decoders (their tile scratch) and one buffer of rows from one atlas to the next: the
         // memory is a few atlases' worth whatever the number of atlases.
         let results = parallelMap(
@@ -51,13 +58,15 @@ extension SizeInventory {
         ) { worker, index in
             jobList[index].run(&worker)
         }
-        var crops: [CropJob.Side: [VariantPlace: UInt32]] = [.old: [:], .new: [:]]
+        var before = [UInt32?](repeating: nil, count: pairs.count), after = before
         for (job, result) in zip(jobList, results) {
-            for (place, checksum) in result { crops[job.side]![place] = checksum }
+            for (pair, checksum) in result {
+                if job.side == .old { before[pair] = checksum } else { after[pair] = checksum }
+            }
         }
         // Both sides' checksums are replaced, or neither (a crop checksum never meets a frame checksum).
-        for pair in pairs {
-            guard let before = crops[.old]![pair.old], let after = crops[.new]![pair.new] else { continue }
+        for (index, pair) in pairs.enumerated() {
+            guard let before = before[index], let after = after[index] else { continue }
             old.assets[pair.old.asset].variants[pair.old.variant].checksum = before
             new.assets[pair.new.asset].variants[pair.new.variant].checksum = after
         }
@@ -77,14 +86,16 @@ extension SizeInventory {
             oldBySlot[asset.slot] = position
         }
         var pairs: [(old: VariantPlace, new: VariantPlace)] = []
+        // Fields read in place (a variant copied whole retains its strings and traits: a third of this function's
+        // time on a 10,000-set car).
         for (newAsset, asset) in new.assets.enumerated() where asset.variants.contains(where: { $0.packedFrame != nil }) {
             guard let oldAsset = oldBySlot[asset.slot] else { continue }
             let before = old.assets[oldAsset].variants
-            for (newVariant, after) in asset.variants.enumerated() where after.packedFrame != nil {
-                guard let oldVariant = before.firstIndex(where: { $0.key == after.key }) else { continue }
-                let match = before[oldVariant]
-                guard match.packedFrame != nil, match.checksum != after.checksum, match.pixelWidth == after.pixelWidth,
-                    match.pixelHeight == after.pixelHeight
+            for newVariant in asset.variants.indices where asset.variants[newVariant].packedFrame != nil {
+                guard let oldVariant = before.firstIndex(where: { $0.key == asset.variants[newVariant].key }) else { continue }
+                guard before[oldVariant].packedFrame != nil, before[oldVariant].checksum != asset.variants[newVariant].checksum,
+                    before[oldVariant].pixelWidth == asset.variants[newVariant].pixelWidth,
+                    before[oldVariant].pixelHeight == asset.variants[newVariant].pixelHeight
                 else { continue }
                 pairs.append((VariantPlace(asset: oldAsset, variant: oldVariant), VariantPlace(asset: newAsset, variant: newVariant)))
             }
@@ -101,8 +112,9 @@ struct CropJob: Sendable {
 
     var side: Side
     var atlas: Int
-    /// The images: where each is, its own checksum (its reference record without the frame) and its frame.
-    var crops: [(SizeInventory.VariantPlace, UInt32, PackedFrame)]
+    /// The images: each one's index in the caller's list (of pairs to settle), its own checksum (its reference record
+    /// without the frame) and its frame.
+    var crops: [(Int, UInt32, PackedFrame)]
 
     /// What one thread keeps from one job to the next.
     struct Worker {
@@ -118,7 +130,7 @@ struct CropJob: Sendable {
     /// The crops are checksummed as the decoder finishes each row of tiles, while its pixels are still in the
     /// processor's caches, row by row across the crops (memory in order): read back after the whole atlas, they
     /// came from memory, and that cost as much as decoding them.
-    func run(_ worker: inout Worker) -> [(SizeInventory.VariantPlace, UInt32)] {
+    func run(_ worker: inout Worker) -> [(Int, UInt32)] {
         let decoder = side == .old ? worker.old : worker.new
         let atlasHeight = decoder.file.renditions[atlas].height
         guard atlasHeight > 0 else { return [] }
@@ -142,9 +154,10 @@ struct CropJob: Sendable {
 /// The CRC-32s of an atlas's crops, grown range of rows by range of rows as the decoder finishes them (top first):
 /// each crop's is the CRC-32 of its own checksum, its width and height, then its rows of pixels top to bottom.
 struct CropChecksums {
-    /// One crop: its rows in the decoded image, where it starts in a row, and its CRC so far.
+    /// One crop: its index in the caller's list, its rows in the decoded image, where it starts in a row, and its
+    /// CRC so far.
     struct Crop {
-        var place: SizeInventory.VariantPlace
+        var index: Int
         var own: UInt32
         var frame: PackedFrame
         var rows: Range<Int> = 0..<0
@@ -158,8 +171,9 @@ struct CropChecksums {
     /// Whether the crops' rows were placed: on the first rows the decoder hands over, which bring the image's size.
     var placed = false
 
-    init(_ crops: [(SizeInventory.VariantPlace, UInt32, PackedFrame)]) {
-        self.crops = crops.map { Crop(place: $0.0, own: $0.1, frame: $0.2) }
+    /// The crops: each one's index in the caller's list, its own checksum and its frame.
+    init(_ crops: [(Int, UInt32, PackedFrame)]) {
+        self.crops = crops.map { Crop(index: $0.0, own: $0.1, frame: $0.2) }
     }
 
     /// Places every crop in an image of `width` × `height` (the frame was checked against the atlas's header size;
@@ -206,8 +220,9 @@ struct CropChecksums {
         }
     }
 
-    /// The checksums of the crops whose every row was added, in the crops' order.
-    func results() -> [(SizeInventory.VariantPlace, UInt32)] {
-        crops.compactMap { $0.usable && $0.next == $0.rows.upperBound ? ($0.place, $0.crc) : nil }
+    /// The checksums of the crops whose every row was added (each with its index in the caller's list), in the
+    /// crops' order.
+    func results() -> [(Int, UInt32)] {
+        crops.compactMap { $0.usable && $0.next == $0.rows.upperBound ? ($0.index, $0.crc) : nil }
     }
 }

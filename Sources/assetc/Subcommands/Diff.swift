@@ -38,8 +38,12 @@ struct Diff: ParsableCommand {
     }
 
     func run() throws {
-        let sides = try Self.read([old, new], jobs: jobs)
+        var sides = try Self.read([old, new], jobs: jobs)
         var before = sides[0].inventory, after = sides[1].inventory
+        // The only copies, so that settling the packed images' checksums changes them in place instead of copying
+        // every asset's variants first.
+        sides[0].inventory.assets = []
+        sides[1].inventory.assets = []
         if let oldCar = sides[0].car, let newCar = sides[1].car {
             SizeInventory.settlePackedContent(old: &before, oldCar: oldCar, new: &after, newCar: newCar, jobs: jobs)
         }

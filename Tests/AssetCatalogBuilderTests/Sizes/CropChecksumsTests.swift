@@ -22,8 +22,8 @@ struct CropChecksumsTests {
         PackedFrame(atlas: 0, x: 4, y: 4, width: 0, height: 0), PackedFrame(atlas: 0, x: 30, y: 45, width: 10, height: 10),
     ]
 
-    static var crops: [(SizeInventory.VariantPlace, UInt32, PackedFrame)] {
-        frames.enumerated().map { (SizeInventory.VariantPlace(asset: $0.offset, variant: 0), UInt32($0.offset * 1000 + 7), $0.element) }
+    static var crops: [(Int, UInt32, PackedFrame)] {
+        frames.enumerated().map { ($0.offset, UInt32($0.offset * 1000 + 7), $0.element) }
     }
 
     /// The checksum of a crop as computed over the whole image: its own checksum, width, height, rows top to bottom.
@@ -45,12 +45,12 @@ struct CropChecksumsTests {
         pixels.withUnsafeBytes { image in
             for rows in ranges { checksums.add(rows, image, width: width, height: height) }
         }
-        return Dictionary(uniqueKeysWithValues: checksums.results().map { ($0.0.asset, $0.1) })
+        return Dictionary(uniqueKeysWithValues: checksums.results().map { ($0.0, $0.1) })
     }
 
     @Test("whole, in uneven ranges, or row by row: the checksums of the whole image, the frame that does not fit left out")
     func anySplitGivesTheWholeImagesChecksums() {
-        let whole = Dictionary(uniqueKeysWithValues: Self.crops.dropLast().map { ($0.0.asset, Self.expected($0.1, $0.2)) })
+        let whole = Dictionary(uniqueKeysWithValues: Self.crops.dropLast().map { ($0.0, Self.expected($0.1, $0.2)) })
         #expect(Self.checksums([0..<Self.height]) == whole)
         #expect(Self.checksums([0..<7, 7..<20, 20..<21, 21..<Self.height]) == whole)
         #expect(Self.checksums((0..<Self.height).map { $0..<($0 + 1) }) == whole)

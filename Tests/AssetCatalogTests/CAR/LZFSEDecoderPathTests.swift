@@ -1,3 +1,4 @@
+import AssetCatalog
 import CLZFSE
 import Foundation
 import Testing
@@ -50,5 +51,57 @@ struct LZFSEDecoderPathTests {
         }
         // Most flips land in the payloads and are still decoded: the comparison covers both outcomes.
         #expect(failures > 0 && failures < 3 * 400)
+    }
+
+    /// A `bvx1` block (its frequencies stored as they are): 4,000 literals from `literalFrequencies` and the given
+    /// initial states, read from a made-up bit stream (byte i of it is the top byte of `(i + salt) × 2654435761`), then
+    /// 1,000 triples of 4 literals and a match of 4 at distance 1 (one L, M and D symbol each: no bits read).
+    static func version1Block(literalFrequencies: [UInt16], states: [UInt16], salt: UInt32) -> [UInt8] {
+        let literalCount = 4000, matches = 1000
+        let literals = (0..<(literalCount * 10 / 8 + 16)).map { UInt8(truncatingIfNeeded: ((UInt32($0) &+ salt) &* 2_654_435_761) >> 24) }
+        let lmd = [UInt8](repeating: 0, count: 8)
+        var block: [UInt8] = Array("bvx1".utf8)
+        func u32(_ value: Int) { withUnsafeBytes(of: UInt32(value).littleEndian) { block += $0 } }
+        func u16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { block += $0 } }
+        u32(8 * matches)  // raw bytes
+        u32(literals.count + lmd.count)
+        u32(literalCount)
+        u32(matches)
+        u32(literals.count)
+        u32(lmd.count)
+        u32(0)  // literal bits: the last byte whole
+        states.forEach(u16)
+        u32(0)  // L, M, D bits
+        for _ in 0..<3 { u16(0) }  // L, M, D states
+        let l = (0..<20).map { $0 == 4 ? UInt16(64) : 0 }, m = l, d = (0..<64).map { $0 == 1 ? UInt16(256) : 0 }
+        (l + m + d + literalFrequencies).forEach(u16)
+        block += [UInt8](repeating: 0, count: 772 - block.count)
+        return block + literals + lmd
+    }
+
+    @Test("literals of one symbol taking most states (some read no bits) or every state: the reference decoder's bytes")
+    func skewedLiterals() {
+        // 700 of the 1,024 states for byte 0: its states read 1 bit or none, the case deepmap tiles rarely show.
+        var skewed = [UInt16](repeating: 0, count: 256)
+        skewed[0] = 700
+        for symbol in 1...81 { skewed[symbol] = 4 }
+        var single = [UInt16](repeating: 0, count: 256)
+        single[0x41] = 1024
+        let stream = Self.version1Block(literalFrequencies: skewed, states: [3, 517, 900, 77], salt: 1)
+            + Self.version1Block(literalFrequencies: single, states: [1, 2, 3, 1023], salt: 2) + Array("bvx$".utf8)
+        // Size and CRC-32 of what the reference decoder (PyPI `lzfse` 0.4.2) makes of this stream.
+        for (status, written, output) in Self.both(stream, capacity: 16000 + 64) {
+            #expect(status == ASSETC_LZ_OK && written == 16000)
+            #expect(CRC32.checksum(Array(output.prefix(16000))) == 0x3687_F989)
+        }
+    }
+
+    @Test("a literal state the frequencies leave unused is damage, on both paths")
+    func unusedLiteralState() {
+        // 1,000 of 1,024 states used: a lane that reaches one of the 24 others stops the block.
+        var frequencies = [UInt16](repeating: 0, count: 256)
+        frequencies[0] = 1000
+        let stream = Self.version1Block(literalFrequencies: frequencies, states: [1020, 0, 0, 0], salt: 3) + Array("bvx$".utf8)
+        for (status, _, _) in Self.both(stream, capacity: 8000 + 64) { #expect(status == ASSETC_LZ_CORRUPT) }
     }
 }
