@@ -31,6 +31,24 @@ size_t ccar_lzfse_encode(
     const uint8_t *source, size_t source_size, uint8_t *destination, size_t destination_capacity,
     ccar_lzfse_effort effort);
 
+/// The forms of the entropy stage (histograms, the literal and L, M, D streams): they give the same bytes.
+typedef enum {
+    /// Plain C for any CPU.
+    CCAR_LZFSE_BASELINE = 0,
+    /// Compiled for BMI2 (x86-64 only): shifts by a register and the low-bit mask in one instruction each, fewer
+    /// instructions on the literal loop.
+    CCAR_LZFSE_BMI2 = 1,
+} ccar_lzfse_form;
+
+/// Whether this CPU runs the BMI2 form (1) or not (0). `ccar_lzfse_encode` uses it when it does.
+int ccar_lzfse_bmi2_available(void);
+
+/// `ccar_lzfse_encode` with the entropy stage in the form `form` (for tests that hold the forms to each other).
+/// Returns 0 as well when `form` is not available on this CPU (nothing written).
+size_t ccar_lzfse_encode_using(
+    ccar_lzfse_form form, const uint8_t *source, size_t source_size, uint8_t *destination, size_t destination_capacity,
+    ccar_lzfse_effort effort);
+
 /// Scales `counts` (occurrences of `symbols` symbols) to frequencies adding up to exactly `states` (a power of two,
 /// at least `symbols`), every used symbol keeping at least 1; all counts zero gives all frequencies zero. The FSE
 /// stage's normalization, exposed for tests.

@@ -86,6 +86,27 @@ struct LZFSEEncoderTests {
         for (index, stream) in again.enumerated() { #expect(stream == first[index % efforts.count]) }
     }
 
+    /// The entropy stage's forms (baseline C, and BMI2 where this CPU has it, which the encoder then runs) give the
+    /// same bytes for every input and effort, and those bytes decode back.
+    @Test(arguments: [LZFSEEncoder.Effort.fast, .thorough, .sampling])
+    func entropyFormsGiveTheSameBytes(effort: LZFSEEncoder.Effort) throws {
+        // Skewed literals: one byte nearly everywhere (states that write no bits) among rare ones that write 10, so the
+        // bit writer's joins meet both ends of their range.
+        var generator = SplitMix(seed: 24)
+        let skewed = (0..<90_000).map { _ in
+            Int.random(in: 0..<64, using: &generator) == 0 ? UInt8.random(in: 0...255, using: &generator) : 0x80
+        }
+        // The baseline form runs everywhere; the BMI2 form where this CPU has it (on the machines CI runs on).
+        for (name, input) in Self.inputs + [("skewed literals", skewed)] {
+            let baseline = try #require(LZFSEEncoder.entropyCoded(input, effort: effort, form: .baseline))
+            #expect(try Self.decoded(baseline, size: input.count) == input, "\(name), \(effort)")
+            for form in LZFSEEncoder.EntropyForm.allCases where form != .baseline {
+                guard let other = LZFSEEncoder.entropyCoded(input, effort: effort, form: form) else { continue }
+                #expect(other == baseline, "\(name), \(effort): \(form) differs from the baseline")
+            }
+        }
+    }
+
     @Test func compressibleInputsUseTheEntropyCoder() throws {
         for (name, input) in Self.inputs where input.count > 4096 && name != "noise" {
             let stream = LZFSEEncoder.compress(input)

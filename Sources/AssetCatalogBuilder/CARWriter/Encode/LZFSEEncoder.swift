@@ -54,9 +54,26 @@ public enum LZFSEEncoder {
     /// needs 32 plus its frequency tables).
     static let lzvnThreshold = 4096
 
-    /// The whole input as `bvx2` blocks (or stored ones where a block does not shrink), then `bvx$`; empty only
-    /// if the C encoder could not allocate its work space (the caller then stores the input).
-    private static func entropyCoded(_ source: UnsafeBufferPointer<UInt8>, effort: Effort) -> [UInt8] {
+    /// The forms of the C entropy stage (histograms, normalization, the literal and L, M, D streams), which give the
+    /// same bytes; the encoder runs the BMI2 one where the CPU has it.
+    enum EntropyForm: CaseIterable {
+        /// Plain C for any CPU.
+        case baseline
+        /// Compiled for BMI2 (x86-64): shifts by a register and the low-bit mask in one instruction each.
+        case bmi2
+    }
+
+    /// The `bvx2` stream of `input` (no LZVN or stored fallback) with the entropy stage in the form `form`, or `nil`
+    /// when this CPU has no such form (for tests that hold the forms to each other).
+    static func entropyCoded(_ input: [UInt8], effort: Effort, form: EntropyForm) -> [UInt8]? {
+        if form == .bmi2 && ccar_lzfse_bmi2_available() == 0 { return nil }
+        return input.withUnsafeBufferPointer { entropyCoded($0, effort: effort, form: form) }
+    }
+
+    /// The whole input as `bvx2` blocks (or stored ones where a block does not shrink), then `bvx$`, in the form
+    /// `form` (else the best this CPU runs); empty only if the C encoder could not allocate its work space (the
+    /// caller then stores the input) or the form is not on this CPU.
+    private static func entropyCoded(_ source: UnsafeBufferPointer<UInt8>, effort: Effort, form: EntropyForm? = nil) -> [UInt8] {
         let bound = ccar_lzfse_encode_bound(source.count)
         let level: ccar_lzfse_effort
         switch effort {
@@ -68,7 +85,14 @@ public enum LZFSEEncoder {
         // capacity would keep a tile's whole size allocated until its rendition is written.
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bound)
         defer { buffer.deallocate() }
-        let count = ccar_lzfse_encode(source.baseAddress, source.count, buffer.baseAddress, bound, level)
+        let count: Int
+        switch form {
+        case nil: count = ccar_lzfse_encode(source.baseAddress, source.count, buffer.baseAddress, bound, level)
+        case .baseline?:
+            count = ccar_lzfse_encode_using(CCAR_LZFSE_BASELINE, source.baseAddress, source.count, buffer.baseAddress, bound, level)
+        case .bmi2?:
+            count = ccar_lzfse_encode_using(CCAR_LZFSE_BMI2, source.baseAddress, source.count, buffer.baseAddress, bound, level)
+        }
         return Array(UnsafeBufferPointer(rebasing: buffer[..<count]))
     }
 
