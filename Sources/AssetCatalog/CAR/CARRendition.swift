@@ -1,35 +1,88 @@
 /// One rendition: a `CTSI` header (what it is, its size and format), its info tags, and its payload.
+///
+/// A rendition is one reference to its parsed record: a car holds tens of thousands of them, and the readers that
+/// pass them around (the lookup index, the size inventory, `info`) copied and released every key, string and tag
+/// list of a record with each copy. Its properties can still be set; setting one gives this value a record of its
+/// own, leaving every other copy as it was.
 public struct CARRendition: Sendable {
+    /// The record's fields, shared by the copies of a rendition.
+    private var storage: Storage
+
     /// The rendition's key in the RENDITIONS tree.
-    public var key: CARKey
+    public var key: CARKey {
+        get { storage.fields.key }
+        set { update { $0.key = newValue } }
+    }
     /// The name stored in the header (usually the source file name).
-    public var name: String
+    public var name: String {
+        get { storage.fields.name }
+        set { update { $0.name = newValue } }
+    }
     /// The CSI header version.
-    public var version: UInt32
+    public var version: UInt32 {
+        get { storage.fields.version }
+        set { update { $0.version = newValue } }
+    }
     /// The raw rendition flags.
-    public var flags: UInt32
+    public var flags: UInt32 {
+        get { storage.fields.flags }
+        set { update { $0.flags = newValue } }
+    }
     /// Pixel width and height as stored (0 for vector and data renditions).
-    public var width: Int
+    public var width: Int {
+        get { storage.fields.width }
+        set { update { $0.width = newValue } }
+    }
     /// Pixel height.
-    public var height: Int
+    public var height: Int {
+        get { storage.fields.height }
+        set { update { $0.height = newValue } }
+    }
     /// The scale factor times 100 (200 for @2x; 0 for scale-independent renditions).
-    public var scaleTimes100: Int
+    public var scaleTimes100: Int {
+        get { storage.fields.scaleTimes100 }
+        set { update { $0.scaleTimes100 = newValue } }
+    }
     /// The pixel format tag, as CoreUI names it (`ARGB`, `GA8`, `PDF`, `JPEG`, `DATA`, …).
-    public var pixelFormat: String
+    public var pixelFormat: String {
+        get { storage.fields.pixelFormat }
+        set { update { $0.pixelFormat = newValue } }
+    }
     /// The colour-space identifier (low 4 bits of the header field).
-    public var colorSpaceID: UInt32
+    public var colorSpaceID: UInt32 {
+        get { storage.fields.colorSpaceID }
+        set { update { $0.colorSpaceID = newValue } }
+    }
     /// The layout (12 image, 9 vector/raw, 1003 internal reference, 1004 packed atlas, 1010 multisize set, …).
-    public var layout: UInt16
+    public var layout: UInt16 {
+        get { storage.fields.layout }
+        set { update { $0.layout = newValue } }
+    }
     /// The modification time stamp in the header.
-    public var modificationTime: UInt32
+    public var modificationTime: UInt32 {
+        get { storage.fields.modificationTime }
+        set { update { $0.modificationTime = newValue } }
+    }
     /// The info tags (TLVs) in file order.
-    public var infoTags: [CARInfoTag]
+    public var infoTags: [CARInfoTag] {
+        get { storage.fields.infoTags }
+        set { update { $0.infoTags = newValue } }
+    }
     /// The payload after the header and info tags.
-    public var payload: CARPayload
+    public var payload: CARPayload {
+        get { storage.fields.payload }
+        set { update { $0.payload = newValue } }
+    }
     /// Where the rendition's value starts in the file.
-    public var offset: Int
+    public var offset: Int {
+        get { storage.fields.offset }
+        set { update { $0.offset = newValue } }
+    }
     /// The size of the whole value (header, tags and payload) in bytes.
-    public var byteCount: Int
+    public var byteCount: Int {
+        get { storage.fields.byteCount }
+        set { update { $0.byteCount = newValue } }
+    }
 
     /// The size of the fixed CSI header.
     public static let headerSize = 184
@@ -44,13 +97,13 @@ public struct CARRendition: Sendable {
 
     /// Bytes per row of a bitmap, from the info tag 1007 when present.
     public var bytesPerRow: Int? {
-        guard let tag = infoTags.first(where: { $0.tag == 1007 }), tag.value.count >= 4 else { return nil }
+        guard let tag = storage.fields.infoTags.first(where: { $0.tag == 1007 }), tag.value.count >= 4 else { return nil }
         return (try? tag.value.u32(0)).map(Int.init)
     }
 
     /// The uniform type identifier from info tag 1005, when present.
     public var uti: String? {
-        guard let tag = infoTags.first(where: { $0.tag == 1005 }), tag.value.count > 8 else { return nil }
+        guard let tag = storage.fields.infoTags.first(where: { $0.tag == 1005 }), tag.value.count > 8 else { return nil }
         guard let length = try? tag.value.u32(0), let text = try? tag.value.slice(8, min(Int(length), tag.value.count - 8)) else {
             return nil
         }
@@ -58,77 +111,114 @@ public struct CARRendition: Sendable {
     }
 
     /// The internal reference of a layout-1003 rendition (info tag 1010, `INLK`), when present.
-    public var internalReference: CARInternalReference?
+    public var internalReference: CARInternalReference? {
+        get { storage.fields.internalReference }
+        set { update { $0.internalReference = newValue } }
+    }
 
     /// Whether a raw (`DWAR`) payload's bytes are an LZFSE stream (its version word is 1: Icon Composer's SVG layers);
     /// ``CARDecoder`` inflates them.
-    public var rawDataIsLZFSE: Bool
+    public var rawDataIsLZFSE: Bool {
+        get { storage.fields.rawDataIsLZFSE }
+        set { update { $0.rawDataIsLZFSE = newValue } }
+    }
 
     /// Why the rendition's info tags or payload could not be read, when they could not: the rendition is still listed
     /// with its header (name, size, format, key) and takes part in resolution, but ``CARDecoder`` reports this error
     /// instead of decoding it. A damaged CSI header, like any damaged structure of the file, fails the whole file.
-    public var damage: CARError?
+    public var damage: CARError? {
+        get { storage.fields.damage }
+        set { update { $0.damage = newValue } }
+    }
 
     /// The layers of a layered image (layout 1002, info tag 1012), back to front, when present.
-    public var layerReferences: [CARLayerReference]?
+    public var layerReferences: [CARLayerReference]? {
+        get { storage.fields.layerReferences }
+        set { update { $0.layerReferences = newValue } }
+    }
 
     /// Parses a rendition value (the RENDITIONS tree's value block) stored under `key`.
     public init(key: CARKey, value: CARBytes) throws(CARError) {
         let header = try value.slice(0, min(value.count, Self.headerSize), as: "CSI header")
         try header.require(0, Self.headerSize)
         guard try header.tag(0) == "ISTC" else { throw header.error(.badMagic, at: 0, "expected the tag CTSI") }
-        self.key = key
-        version = try header.u32(4)
-        flags = try header.u32(8)
-        width = Int(try header.u32(12))
-        height = Int(try header.u32(16))
-        scaleTimes100 = Int(try header.u32(20))
-        pixelFormat = Self.formatName(try header.u32(24))
-        colorSpaceID = try header.u32(28) & 0xF
-        modificationTime = try header.u32(32)
-        layout = try header.u16(36)
-        name = try header.fixedString(40, 128)
+        var fields = Fields(
+            key: key, name: try header.fixedString(40, 128), version: try header.u32(4), flags: try header.u32(8),
+            width: Int(try header.u32(12)), height: Int(try header.u32(16)), scaleTimes100: Int(try header.u32(20)),
+            pixelFormat: Self.formatName(try header.u32(24)), colorSpaceID: try header.u32(28) & 0xF,
+            layout: try header.u16(36), modificationTime: try header.u32(32), offset: value.base, byteCount: value.count)
         let tagsLength = Int(try header.u32(168))
         let payloadLength = Int(try header.u32(180))
-        offset = value.base
-        byteCount = value.count
-
-        infoTags = []
-        internalReference = nil
-        layerReferences = nil
-        payload = .none
-        rawDataIsLZFSE = false
-        damage = nil
         // The info tags and payload are the rendition's own: when they cannot be read, the rendition is kept (listed,
         // resolved, never decoded) with the reason, and the rest of the file is read as usual.
         do {
-            try parseBody(value, tagsLength: tagsLength, payloadLength: payloadLength)
+            try Self.parseBody(value, tagsLength: tagsLength, payloadLength: payloadLength, into: &fields)
         } catch {
-            damage = error
+            fields.damage = error
         }
+        storage = Storage(fields)
     }
 
-    private mutating func parseBody(_ value: CARBytes, tagsLength: Int, payloadLength: Int) throws(CARError) {
-        let tags = try value.slice(Self.headerSize, tagsLength, label: .infoTagsOf(name))
+    /// Sets a field on a record of this value's own (the others' copies keep theirs).
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
+    }
+
+    private static func parseBody(
+        _ value: CARBytes, tagsLength: Int, payloadLength: Int, into fields: inout Fields
+    ) throws(CARError) {
+        let tags = try value.slice(Self.headerSize, tagsLength, label: .infoTagsOf(fields.name))
         var position = 0
         while position < tags.count {
             let tag = try tags.u32(position)
             let length = Int(try tags.u32(position + 4))
-            let bytes = try tags.slice(position + 8, length, label: .infoTag(tag, of: name))
-            infoTags.append(CARInfoTag(tag: tag, value: bytes))
+            let bytes = try tags.slice(position + 8, length, label: .infoTag(tag, of: fields.name))
+            fields.infoTags.append(CARInfoTag(tag: tag, value: bytes))
             position += 8 + length
         }
-        if let link = infoTags.first(where: { $0.tag == 1010 }) {
-            internalReference = try CARInternalReference(link.value)
+        if let link = fields.infoTags.first(where: { $0.tag == 1010 }) {
+            fields.internalReference = try CARInternalReference(link.value)
         }
-        if let layers = infoTags.first(where: { $0.tag == 1012 }) {
-            layerReferences = try CARLayerReference.list(layers.value)
+        if let layers = fields.infoTags.first(where: { $0.tag == 1012 }) {
+            fields.layerReferences = try CARLayerReference.list(layers.value)
         }
-        let body = try value.slice(Self.headerSize + tagsLength, payloadLength, label: .payloadOf(name))
-        payload = try CARPayload(body, layout: layout)
+        let body = try value.slice(Self.headerSize + tagsLength, payloadLength, label: .payloadOf(fields.name))
+        fields.payload = try CARPayload(body, layout: fields.layout)
         // DWAR's version word is a compression flag *(scar's FORMAT.md; the sudoku sample's SVG layer)*: 1 means the
         // raw bytes are an LZFSE stream.
-        if case .raw = payload, try body.u32(4) == 1 { rawDataIsLZFSE = true }
+        if case .raw = fields.payload, try body.u32(4) == 1 { fields.rawDataIsLZFSE = true }
+    }
+
+    /// A rendition's parsed record.
+    private struct Fields: Sendable {
+        var key: CARKey
+        var name: String
+        var version: UInt32
+        var flags: UInt32
+        var width: Int
+        var height: Int
+        var scaleTimes100: Int
+        var pixelFormat: String
+        var colorSpaceID: UInt32
+        var layout: UInt16
+        var modificationTime: UInt32
+        var offset: Int
+        var byteCount: Int
+        var infoTags: [CARInfoTag] = []
+        var payload: CARPayload = .none
+        var internalReference: CARInternalReference?
+        var rawDataIsLZFSE = false
+        var damage: CARError?
+        var layerReferences: [CARLayerReference]?
+    }
+
+    /// The one reference a rendition's copies share: immutable, so reading a field needs no access check, and a
+    /// setter makes a new one.
+    private final class Storage: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 
     /// CoreUI's four-character pixel formats are stored as little-endian numbers: `ARGB` is `BGRA` in the file.
