@@ -14,6 +14,16 @@ static void acpng_premultiply(uint8_t *pixels, size_t count) {
     }
 }
 
+/* RGBA to BGRA in place: the byte order of a car's ARGB bitmaps, so that a packed atlas is drawn in the order it
+ * is stored (issue 24). Premultiplying treats the three colour bytes alike, so it may come before or after. */
+static void acpng_swap_red_blue(uint8_t *pixels, size_t count) {
+    for (size_t i = 0; i < count; i++, pixels += 4) {
+        const uint8_t red = pixels[0];
+        pixels[0] = pixels[2];
+        pixels[2] = red;
+    }
+}
+
 /* --- fast path -------------------------------------------------------------- */
 
 /* The common catalog PNG (8-bit gray, gray+alpha, RGB or RGBA, not interlaced,
@@ -36,11 +46,25 @@ static int acpng_chunk_crc_ok(const uint8_t *chunk, uint32_t chunk_length) {
 }
 
 static void acpng_expand_row(const uint8_t *row, uint8_t *target, uint32_t width,
-                             uint8_t color_type, int premultiply) {
+                             uint8_t color_type, int premultiply, int bgra) {
     uint32_t x;
     switch (color_type) {
     case 6:
-        memcpy(target, row, (size_t)width * 4);
+        if (bgra) {
+            for (x = 0; x < width; x++, row += 4, target += 4) {
+                uint32_t pixel;
+                memcpy(&pixel, row, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+                pixel = (pixel & 0x00FF00FFu) | (pixel & 0xFF000000u) >> 16 | (pixel & 0x0000FF00u) << 16;
+#else
+                pixel = (pixel & 0xFF00FF00u) | (pixel & 0x000000FFu) << 16 | (pixel & 0x00FF0000u) >> 16;
+#endif
+                memcpy(target, &pixel, 4);
+            }
+            target -= (size_t)width * 4;
+        } else {
+            memcpy(target, row, (size_t)width * 4);
+        }
         break;
     case 2:
         /* A word at a time: load four bytes (this pixel and the next one's red), set the fourth to
@@ -50,16 +74,18 @@ static void acpng_expand_row(const uint8_t *row, uint8_t *target, uint32_t width
             uint32_t pixel;
             memcpy(&pixel, row, 4);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-            pixel |= 0xFFu;
+            pixel = bgra ? (pixel & 0x00FF0000u) | pixel >> 16 & 0xFF00u | pixel << 16 & 0xFF000000u | 0xFFu
+                         : pixel | 0xFFu;
 #else
-            pixel |= 0xFF000000u;
+            pixel = bgra ? (pixel & 0x0000FF00u) | (pixel & 0xFFu) << 16 | (pixel >> 16 & 0xFFu) | 0xFF000000u
+                         : pixel | 0xFF000000u;
 #endif
             memcpy(target, &pixel, 4);
         }
         if (x < width) {
-            target[0] = row[0];
+            target[0] = row[bgra ? 2 : 0];
             target[1] = row[1];
-            target[2] = row[2];
+            target[2] = row[bgra ? 0 : 2];
             target[3] = 255;
         }
         return;
@@ -81,7 +107,7 @@ static void acpng_expand_row(const uint8_t *row, uint8_t *target, uint32_t width
 }
 
 static int acpng_decode_fast(const uint8_t *data, size_t length, const acpng_header *header,
-                             int premultiply, uint8_t *output, size_t stride) {
+                             int premultiply, int bgra, uint8_t *output, size_t stride) {
     /* Signature (checked by acpng_precheck), then IHDR: 13 bytes of data. */
     if (length < 33 || acpng_be32(data + 8) != 13 || memcmp(data + 12, "IHDR", 4) != 0) return 0;
     const uint8_t *ihdr = data + 16;
@@ -161,7 +187,7 @@ static int acpng_decode_fast(const uint8_t *data, size_t length, const acpng_hea
             }
             acpng_unfilter(row + 1, prior, row_bytes, channels, row[0]);
             acpng_expand_row(row + 1, output + (size_t)y * stride, header->width,
-                             color_type, premultiply);
+                             color_type, premultiply, bgra);
             prior = row + 1;
         }
     }
@@ -172,7 +198,7 @@ static int acpng_decode_fast(const uint8_t *data, size_t length, const acpng_hea
 
 static ACPNG_NOINLINE acpng_status acpng_decode_run(png_structp png, png_infop png_info,
                                                     acpng_io *io, uint64_t max_pixels,
-                                                    int premultiply, uint8_t *output,
+                                                    int premultiply, int bgra, uint8_t *output,
                                                     size_t output_stride,
                                                     const acpng_header *header) {
     if (setjmp(png_jmpbuf(png))) return acpng_status_after_error(io);
@@ -207,18 +233,24 @@ static ACPNG_NOINLINE acpng_status acpng_decode_run(png_structp png, png_infop p
             png_read_row(png, row, NULL);
             /* Non-interlaced rows are final immediately: premultiply while
              * they are still in cache. */
-            if (premultiply && passes == 1) acpng_premultiply(row, width);
+            if (passes == 1) {
+                if (premultiply) acpng_premultiply(row, width);
+                if (bgra) acpng_swap_red_blue(row, width);
+            }
         }
     }
     png_read_end(png, NULL);
-    if (premultiply && passes != 1) {
-        for (uint32_t y = 0; y < height; y++) acpng_premultiply(output + (size_t)y * output_stride, width);
+    if (passes != 1) {
+        for (uint32_t y = 0; y < height; y++) {
+            if (premultiply) acpng_premultiply(output + (size_t)y * output_stride, width);
+            if (bgra) acpng_swap_red_blue(output + (size_t)y * output_stride, width);
+        }
     }
     return ACPNG_OK;
 }
 
 static acpng_status acpng_decode_rgba8_with(const void *data, size_t length, int premultiply,
-                                           uint64_t max_pixels, uint8_t *output,
+                                           int bgra, uint64_t max_pixels, uint8_t *output,
                                            size_t output_capacity, size_t stride, uint32_t *width,
                                            uint32_t *height, char *message,
                                            size_t message_capacity, int allow_fast) {
@@ -240,7 +272,7 @@ static acpng_status acpng_decode_rgba8_with(const void *data, size_t length, int
         return ACPNG_ERR_INVALID_ARGUMENT;
     }
 
-    if (allow_fast && acpng_decode_fast(data, length, &header, premultiply, output, stride)) {
+    if (allow_fast && acpng_decode_fast(data, length, &header, premultiply, bgra, output, stride)) {
         return ACPNG_OK;
     }
 
@@ -249,7 +281,7 @@ static acpng_status acpng_decode_rgba8_with(const void *data, size_t length, int
     png_structp png;
     png_infop png_info;
     if (acpng_create_reader(&io, &png, &png_info) != ACPNG_OK) return ACPNG_ERR_OUT_OF_MEMORY;
-    status = acpng_decode_run(png, png_info, &io, max_pixels, premultiply, output, stride, &header);
+    status = acpng_decode_run(png, png_info, &io, max_pixels, premultiply, bgra, output, stride, &header);
     png_destroy_read_struct(&png, &png_info, NULL);
     return status;
 }
@@ -259,16 +291,16 @@ acpng_status acpng_decode_rgba8_into(const void *data, size_t length,
                                      uint8_t *output, size_t output_capacity,
                                      uint32_t *width, uint32_t *height,
                                      char *message, size_t message_capacity) {
-    return acpng_decode_rgba8_with(data, length, premultiply, max_pixels, output,
+    return acpng_decode_rgba8_with(data, length, premultiply, 0, max_pixels, output,
                                    output_capacity, 0, width, height, message, message_capacity, 1);
 }
 
 acpng_status acpng_decode_rgba8_into_rows(const void *data, size_t length, int premultiply,
-                                          uint64_t max_pixels, uint8_t *output,
+                                          int bgra, uint64_t max_pixels, uint8_t *output,
                                           size_t output_capacity, size_t stride,
                                           uint32_t *width, uint32_t *height, char *message,
                                           size_t message_capacity) {
-    return acpng_decode_rgba8_with(data, length, premultiply, max_pixels, output,
+    return acpng_decode_rgba8_with(data, length, premultiply, bgra != 0, max_pixels, output,
                                    output_capacity, stride, width, height, message,
                                    message_capacity, 1);
 }
@@ -278,7 +310,7 @@ acpng_status acpng_decode_rgba8_libpng_into(const void *data, size_t length,
                                             uint8_t *output, size_t output_capacity,
                                             uint32_t *width, uint32_t *height,
                                             char *message, size_t message_capacity) {
-    return acpng_decode_rgba8_with(data, length, premultiply, max_pixels, output,
+    return acpng_decode_rgba8_with(data, length, premultiply, 0, max_pixels, output,
                                    output_capacity, 0, width, height, message, message_capacity, 0);
 }
 

@@ -85,8 +85,12 @@ int acpng_first_row_has_colour(const void *bytes, size_t length) {
     /* The chunks after IHDR up to the first row's data: PLTE (suggested colours here), tRNS (a key colour made
      * transparent premultiplies to black) or an unknown critical chunk before IDAT send the file to a full decode. */
     size_t position = 33;
-    int in_idat = 0, complete = 0;
-    while (!complete && position <= length && length - position >= 8) {
+    int in_idat = 0, complete = 0, ran_out = 0;
+    while (!complete) {
+        if (position > length || length - position < 8) {
+            ran_out = 1;
+            break;
+        }
         const uint32_t chunk_length = acpng_be32(data + position);
         const uint8_t *type = data + position + 4;
         if (chunk_length > 0x7FFFFFFFu) break;
@@ -101,15 +105,23 @@ int acpng_first_row_has_colour(const void *bytes, size_t length) {
                 complete = 1;
                 break;
             }
-            if ((status != Z_OK && status != Z_BUF_ERROR) || chunk_length > available) break;
+            if (status != Z_OK && status != Z_BUF_ERROR) break;
+            if (chunk_length > available) {
+                ran_out = 1;
+                break;
+            }
         } else if (in_idat || (type[0] & 0x20) == 0 || memcmp(type, "tRNS", 4) == 0) {
             break;
         }
-        if (length - position - 8 < (size_t)chunk_length + 4) break;
+        if (length - position - 8 < (size_t)chunk_length + 4) {
+            ran_out = 1;
+            break;
+        }
         position += 12 + (size_t)chunk_length;
     }
     inflateEnd(&stream);
-    if (!complete || row[0] > 4) return 0;
+    if (!complete) return ran_out ? 2 : 0;
+    if (row[0] > 4) return 0;
 
     /* The first row's prior row is all zeros, as the decoder has it. */
     acpng_unfilter(row + 1, zero_row, row_bytes, channels, row[0]);

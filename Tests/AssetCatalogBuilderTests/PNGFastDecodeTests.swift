@@ -141,14 +141,24 @@ struct PNGFastDecodeTests {
         #expect(Array(decode(rgbWithKey, premultiply: false, libpngOnly: false).pixels.prefix(4)) == [1, 2, 3, 0])
     }
 
-    @Test("Decoding into rows of a larger bitmap (an atlas) gives the same rows and leaves the rest untouched")
-    func decodeIntoRows() {
+    @Test(
+        "Decoding into rows of a larger bitmap (an atlas) gives the same rows, RGBA or BGRA, and leaves the rest untouched",
+        arguments: [false, true])
+    func decodeIntoRows(bgra: Bool) {
         let fast = filteredPNG(width: 17, height: 5, colorType: .rgba, seed: 11, idatCount: 2)
+        let rgb = filteredPNG(width: 9, height: 4, colorType: .rgb, seed: 5, idatCount: 1)
+        let greyAlpha = filteredPNG(width: 6, height: 3, colorType: .grayAlpha, seed: 3, idatCount: 1)
         let interlaced = F.png(
             width: 3, height: 3, colorType: .rgba, interlaced: true,
             pixels: F.rgbaPixels(width: 3, height: 3) { x, y in [UInt8(x * 50), UInt8(y * 70), 9, UInt8(100 + x * y)] })
-        for file in [fast, interlaced] {
-            let packed = decode(file, premultiply: true, libpngOnly: false)
+        let palette = F.png(
+            width: 2, height: 1, colorType: .palette, pixels: [0, 1], before: [F.plte([(255, 0, 0), (0, 0, 255)]), F.trns([128])])
+        for file in [fast, rgb, greyAlpha, interlaced, palette] {
+            var packed = decode(file, premultiply: true, libpngOnly: false)
+            if bgra {
+                // The car's byte order: red and blue swapped, green and alpha in place.
+                for pixel in stride(from: 0, to: packed.pixels.count, by: 4) { packed.pixels.swapAt(pixel, pixel + 2) }
+            }
             var header = acpng_header()
             _ = file.withUnsafeBytes { acpng_peek_header($0.baseAddress, $0.count, &header) }
             let (width, height) = (Int(header.width), Int(header.height))
@@ -161,7 +171,7 @@ struct PNGFastDecodeTests {
             let status = file.withUnsafeBytes { bytes in
                 canvas.withUnsafeMutableBufferPointer { output in
                     acpng_decode_rgba8_into_rows(
-                        bytes.baseAddress, bytes.count, 1, 1 << 24, output.baseAddress! + start, output.count - start, stride,
+                        bytes.baseAddress, bytes.count, 1, bgra ? 1 : 0, 1 << 24, output.baseAddress! + start, output.count - start, stride,
                         &decodedWidth, &decodedHeight, nil, 0)
                 }
             }
@@ -177,7 +187,7 @@ struct PNGFastDecodeTests {
             let refused = file.withUnsafeBytes { bytes in
                 small.withUnsafeMutableBufferPointer { output in
                     acpng_decode_rgba8_into_rows(
-                        bytes.baseAddress, bytes.count, 1, 1 << 24, output.baseAddress, output.count, stride, &decodedWidth,
+                        bytes.baseAddress, bytes.count, 1, bgra ? 1 : 0, 1 << 24, output.baseAddress, output.count, stride, &decodedWidth,
                         &decodedHeight, nil, 0)
                 }
             }

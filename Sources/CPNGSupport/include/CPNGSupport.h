@@ -269,12 +269,13 @@ acpng_status acpng_decode_rgba8_into(const void *data, size_t length,
 /*
  * acpng_decode_rgba8_into with the rows stride bytes apart (stride >= width * 4;
  * 0 means width * 4), so an image decodes straight into its place in a larger
- * bitmap (a packed atlas). output_capacity must be at least
+ * bitmap (a packed atlas). bgra != 0 swaps red and blue (BGRA bytes, as a
+ * car's ARGB bitmaps store them). output_capacity must be at least
  * stride * (height - 1) + width * 4. The bytes between rows are not touched; on
  * failure the rows may hold partly decoded pixels.
  */
 acpng_status acpng_decode_rgba8_into_rows(const void *data, size_t length, int premultiply,
-                                          uint64_t max_pixels, uint8_t *output,
+                                          int bgra, uint64_t max_pixels, uint8_t *output,
                                           size_t output_capacity, size_t stride,
                                           uint32_t *width, uint32_t *height, char *message,
                                           size_t message_capacity);
@@ -298,9 +299,11 @@ uint64_t acpng_fast_decode_count(void);
  * acpng_decode_rgba8_into premultiplies: 1 then, so a decode that succeeds
  * gives pixels that are not all grey. 0 when it cannot tell: a grey first row,
  * another kind of PNG, a PLTE, tRNS or unknown critical chunk before the image
- * data, data that does not inflate, or bytes that end before the first row.
- * Inflates only the first row; checks no CRC; data may be the file's first
- * bytes only. Allocates nothing per call (a per-thread arena of 64 KiB).
+ * data, or data that does not inflate. 2 when the bytes end before the first
+ * row does (so the caller, holding only the file's first bytes, may read more
+ * and ask again). Inflates only the first row; checks no CRC; data may be the
+ * file's first bytes only. Allocates nothing per call (a per-thread arena of
+ * 64 KiB).
  */
 int acpng_first_row_has_colour(const void *data, size_t length);
 

@@ -1,4 +1,5 @@
 import AssetCatalog
+import CPNGSupport
 import Foundation
 import Testing
 
@@ -43,6 +44,33 @@ struct AtlasProbeTests {
         #expect(formats == ["Colour@1x.png": "ARGB", "GreyFirstRow@1x.png": "ARGB", "HiddenColour@1x.png": "GA8", "Grey@1x.png": "GA8"])
         let packed = car.renditions.indices.filter { car.renditions[$0].layout == 1003 }
         #expect(try AtlasPackingTests.expectPixelExact(car, packed, root: fixture.root) == 4)
+    }
+
+    /// `png` with a `count`-byte ancillary chunk (`tEXt`, as an ICC profile or metadata would sit) before its image
+    /// data, so its first row lies past the probe's first read.
+    static func withChunkBeforeImageData(_ png: [UInt8], count: Int) -> [UInt8] {
+        let text = TinyPNG.chunk("tEXt", Array("Comment".utf8) + [0] + [UInt8](repeating: 0x61, count: count))
+        return Array(png[..<33]) + text + Array(png[33...])
+    }
+
+    @Test func aFirstRowPastTheProbesFirstBytesIsReadAndStillProbed() throws {
+        let colour = try Self.png(side: 16) { x, y in [UInt8(x * 9), UInt8(y * 9), 40, 255] }
+        let far = Self.withChunkBeforeImageData(colour, count: 3 * CARCompiler.probedBytes)
+        // The first bytes end inside the chunk: the probe asks for more, and then sees the colour.
+        let answer = { (bytes: ArraySlice<UInt8>) in Array(bytes).withUnsafeBytes { acpng_first_row_has_colour($0.baseAddress, $0.count) } }
+        #expect(answer(far[..<CARCompiler.probedBytes]) == 2)
+        #expect(answer(far[...]) == 1)
+        #expect(answer(colour[..<40]) == 2)  // IDAT's first bytes only
+        #expect(answer(colour[...]) == 1)
+
+        let fixture = try CatalogFixture()
+        try Self.single(fixture, "Far", far)
+        try Self.single(fixture, "Near", colour)
+        let options = CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", toolVersion: "test")
+        let car = try CARFile(bytes: try CARCompiler(options: options).compile(Self.read(fixture)).car)
+        let packed = car.renditions.indices.filter { car.renditions[$0].layout == 1003 }
+        #expect(Set(packed.map { car.renditions[$0].pixelFormat }) == ["ARGB"])
+        #expect(try AtlasPackingTests.expectPixelExact(car, packed, root: fixture.root) == 2)
     }
 
     /// A `side` × `side` RGBA PNG in colour whose last row has filter type 5 (there is none): valid chunks and CRCs,

@@ -140,8 +140,14 @@ extension CARCompiler {
         var decoded: Bool
     }
 
-    /// How much of a file the probe reads: a small PNG's header and first row come well within it.
-    static let probedBytes = 4096
+    /// How much of a file the probe reads first: a small PNG's header and first row come well within it (the bench
+    /// catalog's 30,000 need at most 342 bytes). Reading a file's first 4 KiB instead took the kernel as long as
+    /// the probe's own work (issue 24).
+    static let probedBytes = 1024
+
+    /// The largest file the probe reads whole when its first row is not within ``probedBytes`` (chunks such as an
+    /// ICC profile before the image data): a larger one is decoded whole, as one the probe cannot tell is.
+    static let probedWholeBytes = 64 * 1024
 
     /// Whether Xcode would pack the job's image when it is small enough: an image set's or app icon's PNG (not a
     /// vector drawn per scale, a JPEG, a data set or a stack's flattened image).
@@ -174,18 +180,32 @@ extension CARCompiler {
     /// is not grey once premultiplied (`acpng_first_row_has_colour`), so the whole image decodes to colour if it
     /// decodes at all. Xcode's atlases hold colour and grey images apart, and most images are in colour: a whole
     /// decode here, only to learn that, was as long again as drawing the atlases.
+    ///
+    /// The probe reads the first ``probedBytes`` of the file, and the rest of it (up to ``probedWholeBytes``) only when
+    /// the first row ends past them, all through one `open`.
     static func probedImage(_ job: Job, roots: OpenCatalogRoots) -> PackedImage? {
         guard let source = job.source else { return nil }
         let directory = roots.descriptor(job.sourceIndex)
         let path = directory == nil ? roots.path(job.sourceIndex) + "/" + source : source
-        guard case .success(let head) = FileSystem.read(path, in: directory, limit: probedBytes, noFollow: true),
+        func firstRowHasColour(_ bytes: [UInt8]) -> Int32 {
+            bytes.withUnsafeBytes { acpng_first_row_has_colour($0.baseAddress, $0.count) }
+        }
+        // The answer for the first bytes, kept so that they are not inflated twice; `nil` once more were read.
+        var headAnswer: Int32?
+        guard
+            case .success(let head) = FileSystem.read(
+                path, in: directory, noFollow: true, wholeUpTo: probedBytes, head: probedBytes,
+                needsWhole: { head, size in
+                    headAnswer = firstRowHasColour(head)
+                    return headAnswer == 2 && size <= probedWholeBytes
+                }),
             head.bytes.count >= 24
         else { return nil }
         let width = head.bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
         let height = head.bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
-        guard (1...largestPackedSide).contains(width), (1...largestPackedSide).contains(height),
-            head.bytes.withUnsafeBytes({ acpng_first_row_has_colour($0.baseAddress, $0.count) }) == 1
-        else { return nil }
+        guard (1...largestPackedSide).contains(width), (1...largestPackedSide).contains(height) else { return nil }
+        let answer = head.bytes.count == head.size || headAnswer == nil ? firstRowHasColour(head.bytes) : headAnswer
+        guard answer == 1 else { return nil }
         return PackedImage(width: width, height: height, grey: false, decoded: false)
     }
 

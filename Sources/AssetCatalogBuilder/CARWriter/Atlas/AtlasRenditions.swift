@@ -2,28 +2,38 @@ import AssetCatalog
 internal import CPNGSupport
 
 /// The pixels of a packed atlas: its members drawn at their frames on a transparent bitmap, one at a time as each is
-/// decoded (so that an atlas's members are never all held beside it).
+/// decoded (so that an atlas's members are never all held beside it), in the byte order the car stores them.
 struct AtlasCanvas {
     let width: Int
     let height: Int
-    /// Premultiplied RGBA, rows from the top.
-    private(set) var pixels: [UInt8]
+    /// Premultiplied BGRA (the bytes of the car's `ARGB`), rows from the top: for a colour atlas, the pixels' own
+    /// place in the rendition's uncompressed value (``CSIBuilder/bitmapValue(width:height:grey:name:flags:scale:layout:compression:infoTags:fill:)``).
+    let pixels: UnsafeMutableBufferPointer<UInt8>
 
-    /// A transparent `width` × `height` bitmap.
-    init(width: Int, height: Int) {
+    /// A transparent `width` × `height` bitmap in `pixels` (at least `width * height * 4` bytes, all overwritten).
+    init(width: Int, height: Int, pixels: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(pixels.count >= width * height * 4, "an atlas canvas holds its bitmap")
         self.width = width
         self.height = height
-        pixels = [UInt8](repeating: 0, count: width * height * 4)
+        self.pixels = pixels
+        pixels.initialize(repeating: 0)
     }
 
     /// Draws `image` (premultiplied RGBA, the size of `frame`) at `frame`, whose `y` counts from the bottom edge as
-    /// internal references count it.
-    mutating func draw(_ image: DecodedImage, at frame: AtlasLayout.Frame) {
+    /// internal references count it, swapping red and blue.
+    func draw(_ image: DecodedImage, at frame: AtlasLayout.Frame) {
         let top = height - frame.y - frame.height
-        let rowBytes = frame.width * 4
-        for row in 0..<frame.height {
-            let target = ((top + row) * width + frame.x) * 4
-            pixels.replaceSubrange(target..<(target + rowBytes), with: image.pixels[(row * rowBytes)..<((row + 1) * rowBytes)])
+        image.pixels.withUnsafeBufferPointer { source in
+            for row in 0..<frame.height {
+                let target = ((top + row) * width + frame.x) * 4
+                let from = row * frame.width * 4
+                for pixel in stride(from: 0, to: frame.width * 4, by: 4) {
+                    pixels[target + pixel] = source[from + pixel + 2]
+                    pixels[target + pixel + 1] = source[from + pixel + 1]
+                    pixels[target + pixel + 2] = source[from + pixel]
+                    pixels[target + pixel + 3] = source[from + pixel + 3]
+                }
+            }
         }
     }
 
@@ -31,7 +41,7 @@ struct AtlasCanvas {
     /// between: one copy of every atlas pixel less, and no allocation per member (issue 24). `false`, with the
     /// frame's pixels undefined, when the file is not a PNG of exactly the frame's size or does not decode; the
     /// caller then decodes it as any image is decoded, to word the error.
-    mutating func decode(png bytes: [UInt8], at frame: AtlasLayout.Frame) -> Bool {
+    func decode(png bytes: [UInt8], at frame: AtlasLayout.Frame) -> Bool {
         var header = acpng_header()
         let peeked = bytes.withUnsafeBytes { acpng_peek_header($0.baseAddress, $0.count, &header) }
         guard peeked == ACPNG_OK, Int(header.width) == frame.width, Int(header.height) == frame.height,
@@ -41,13 +51,11 @@ struct AtlasCanvas {
         let start = (top * width + frame.x) * 4
         let stride = width * 4
         let status = bytes.withUnsafeBytes { file in
-            pixels.withUnsafeMutableBufferPointer { canvas in
-                var decodedWidth: UInt32 = 0
-                var decodedHeight: UInt32 = 0
-                return acpng_decode_rgba8_into_rows(
-                    file.baseAddress, file.count, 1, UInt64(PNGCodec.defaultMaxPixels), canvas.baseAddress! + start,
-                    canvas.count - start, stride, &decodedWidth, &decodedHeight, nil, 0)
-            }
+            var decodedWidth: UInt32 = 0
+            var decodedHeight: UInt32 = 0
+            return acpng_decode_rgba8_into_rows(
+                file.baseAddress, file.count, 1, 1, UInt64(PNGCodec.defaultMaxPixels), pixels.baseAddress! + start,
+                pixels.count - start, stride, &decodedWidth, &decodedHeight, nil, 0)
         }
         return status == ACPNG_OK
     }
@@ -56,23 +64,15 @@ struct AtlasCanvas {
     /// image.
     func isGrey(at frame: AtlasLayout.Frame) -> Bool {
         let top = height - frame.y - frame.height
-        return pixels.withUnsafeBufferPointer { pixels in
-            for row in top..<(top + frame.height) {
-                var index = (row * width + frame.x) * 4
-                let end = index + frame.width * 4
-                while index < end {
-                    if pixels[index] != pixels[index + 1] || pixels[index] != pixels[index + 2] { return false }
-                    index += 4
-                }
+        for row in top..<(top + frame.height) {
+            var index = (row * width + frame.x) * 4
+            let end = index + frame.width * 4
+            while index < end {
+                if pixels[index] != pixels[index + 1] || pixels[index] != pixels[index + 2] { return false }
+                index += 4
             }
-            return true
         }
-    }
-
-    /// The finished bitmap; the canvas is used up, so its pixels move into the image rather than being shared with a
-    /// canvas that would keep them alive while the image is compressed.
-    consuming func finished() -> DecodedImage {
-        DecodedImage(width: width, height: height, premultiplied: true, pixels: pixels)
+        return true
     }
 }
 
@@ -88,35 +88,53 @@ extension CARCompiler {
     static func atlasRendition(
         _ atlas: PackedAtlas, jobs: [Job], roots: OpenCatalogRoots, compression: BitmapCompression
     ) -> Result<[UInt8], CompileProblem> {
-        var canvas = AtlasCanvas(width: atlas.width, height: atlas.height)
+        var problem: CompileProblem?
+        // A colour atlas is drawn straight into its place in the rendition's value; a grey one (`GA8`, two bytes a
+        // pixel) on a canvas of its own, then converted.
+        let value = CSIBuilder.bitmapValue(
+            width: atlas.width, height: atlas.height, grey: atlas.grey, name: atlas.name, flags: 0, scale: atlas.scale,
+            layout: CSIBuilder.layoutPackedAtlas, compression: compression,
+            infoTags: { rowBytes in CSIBuilder.bitmapTags(width: 0, height: 0, bytesPerRow: rowBytes).filter { $0.tag != 1003 } }
+        ) { target in
+            guard atlas.grey else {
+                problem = drawMembers(atlas, on: AtlasCanvas(width: atlas.width, height: atlas.height, pixels: target), jobs: jobs, roots: roots)
+                return
+            }
+            let bgra = [UInt8](unsafeUninitializedCapacity: atlas.width * atlas.height * 4) { buffer, initialized in
+                problem = drawMembers(atlas, on: AtlasCanvas(width: atlas.width, height: atlas.height, pixels: buffer), jobs: jobs, roots: roots)
+                initialized = buffer.count
+            }
+            CSIBuilder.BitmapFormat.grey.convert(bgra, into: target)
+        }
+        if let problem { return .failure(problem) }
+        return .success(value)
+    }
+
+    /// Draws the atlas's members on `canvas` from their files; the problem that stops it, if any.
+    private static func drawMembers(_ atlas: PackedAtlas, on canvas: AtlasCanvas, jobs: [Job], roots: OpenCatalogRoots) -> CompileProblem? {
         for member in atlas.members {
             let job = jobs[member.job]
             let read = readSource(job, roots: roots)
             // The common member, a PNG at its own size, decodes straight into its frame; anything else (a scaled
             // icon, a file that no longer decodes to the frame) goes the way of every other image below.
             if job.scaledSide == nil, case .success(let file) = read, canvas.decode(png: file.bytes, at: member.frame) {
-                guard !atlas.grey || canvas.isGrey(at: member.frame) else { return .failure(changedWhileRead(job, roots: roots)) }
+                guard !atlas.grey || canvas.isGrey(at: member.frame) else { return changedWhileRead(job, roots: roots) }
                 continue
             }
             let decoded = read.flatMap { decodedPNG($0.bytes, job: job, catalog: roots.path(job.sourceIndex)) }
             if case .failure(let problem) = decoded, !member.decoded {
-                if !problem.inputErrors.isEmpty { return .failure(problem) }
+                if !problem.inputErrors.isEmpty { return problem }
                 let diagnostic = Diagnostic(
                     severity: .error, rule: ReaderRule.corruptImage.rawValue, catalog: roots.path(job.sourceIndex), path: job.source ?? "",
                     message: "cannot be decoded: \(problem.message)")
-                return .failure(CompileProblem(inputErrors: [diagnostic]))
+                return CompileProblem(inputErrors: [diagnostic])
             }
             guard case .success(let image) = decoded, image.width == member.frame.width, image.height == member.frame.height,
                 !atlas.grey || CSIBuilder.isGrey(image.pixels)
-            else { return .failure(changedWhileRead(job, roots: roots)) }
+            else { return changedWhileRead(job, roots: roots) }
             canvas.draw(image, at: member.frame)
         }
-        return .success(
-            CSIBuilder.bitmapValue(
-                canvas.finished(), name: atlas.name, flags: 0, scale: atlas.scale, layout: CSIBuilder.layoutPackedAtlas, compression: compression
-            ) { rowBytes in
-                CSIBuilder.bitmapTags(width: 0, height: 0, bytesPerRow: rowBytes).filter { $0.tag != 1003 }
-            })
+        return nil
     }
 
     /// The error of an atlas member whose file no longer matches what the pack stage planned for it.

@@ -120,8 +120,29 @@ enum CSIBuilder {
         _ image: consuming DecodedImage, name: String, flags: UInt32, scale: Int, layout: UInt16, compression: BitmapCompression,
         infoTags: (_ bytesPerRow: Int) -> [(tag: UInt32, bytes: [UInt8])]
     ) -> [UInt8] {
-        let width = image.width, height = image.height
         let format = BitmapFormat(copy image)
+        // The source pixels are not needed once converted: freed before compressing, so a worker holds one copy of a
+        // large bitmap (an atlas of a million pixels is 4 MB) while it compresses, not two (peak RSS, issue 24).
+        var source: DecodedImage? = image
+        return bitmapValue(
+            width: source!.width, height: source!.height, grey: format == .grey, name: name, flags: flags, scale: scale,
+            layout: layout, compression: compression, infoTags: infoTags
+        ) { pixels in
+            format.convert(source!.pixels, into: pixels)
+            source = nil
+        }
+    }
+
+    /// A bitmap rendition's whole value from pixels `fill` writes straight into its place in the uncompressed value:
+    /// `GA8` (grey, then alpha; two bytes a pixel) when `grey`, else `ARGB` (premultiplied BGRA bytes), rows from the
+    /// top with no padding. A packed atlas is drawn this way, in the order the car stores it, so its pixels are not
+    /// converted and copied again (issue 24). The rest is as ``bitmapValue(_:name:flags:scale:layout:compression:infoTags:)``
+    /// makes it.
+    static func bitmapValue(
+        width: Int, height: Int, grey: Bool, name: String, flags: UInt32, scale: Int, layout: UInt16, compression: BitmapCompression,
+        infoTags: (_ bytesPerRow: Int) -> [(tag: UInt32, bytes: [UInt8])], fill: (UnsafeMutableBufferPointer<UInt8>) -> Void
+    ) -> [UInt8] {
+        let format: BitmapFormat = grey ? .grey : .argb
         let rowBytes = width * format.bytesPerPixel
         let pixelBytes = rowBytes * height
         let tags = infoTags(rowBytes)
@@ -142,12 +163,9 @@ enum CSIBuilder {
             BinaryWriter.appendLE32(&head, UInt32(pixelBytes))
             assert(head.count == pixelsAt)
             _ = UnsafeMutableBufferPointer(rebasing: buffer[..<pixelsAt]).initialize(fromContentsOf: head)
-            format.convert(image.pixels, into: UnsafeMutableBufferPointer(rebasing: buffer[pixelsAt...]))
+            fill(UnsafeMutableBufferPointer(rebasing: buffer[pixelsAt...]))
             initialized = buffer.count
         }
-        // The source pixels are not needed past here: freed before compressing, so a worker holds one copy of a large
-        // bitmap (an atlas of a million pixels is 4 MB) while it compresses, not two (peak RSS, issue 24).
-        _ = consume image
         return uncompressed.withUnsafeBufferPointer { value in
             let pixels = UnsafeBufferPointer(rebasing: value[pixelsAt...])
             let payload = BitmapPayload.make(
@@ -175,7 +193,7 @@ enum CSIBuilder {
     }
 
     /// How a bitmap's pixels are stored: `GA8` (grey and alpha) when every pixel is grey, else `ARGB`.
-    private enum BitmapFormat {
+    enum BitmapFormat {
         case grey
         case argb
 
@@ -188,7 +206,8 @@ enum CSIBuilder {
         /// The CSI header's colour space: 1 sRGB, 2 grey.
         var colorSpace: UInt32 { self == .grey ? 2 : 1 }
 
-        /// Writes RGBA `source` as this format's bytes into `target` (`bytesPerPixel` bytes a pixel).
+        /// Writes RGBA `source` as this format's bytes into `target` (`bytesPerPixel` bytes a pixel). `GA8` takes the
+        /// first byte and alpha, so grey BGRA pixels convert alike.
         func convert(_ source: [UInt8], into target: UnsafeMutableBufferPointer<UInt8>) {
             source.withUnsafeBytes { source in
                 let target = UnsafeMutableRawBufferPointer(target)
