@@ -641,9 +641,10 @@ static inline __attribute__((always_inline)) void insert_position(const parser *
 
 /// The longest match at `at` among the last distance (free to code: D = 0, so it wins ties) and the bucket's
 /// positions; `at` joins the bucket. Returns the length (0: none) and the candidate in `*candidate`.
-static inline __attribute__((always_inline)) long best_match(const parser *p, long at, long *candidate, int ways) {
-    // The bucket of a position a little ahead starts loading now: the table is larger than the core's cache.
-    if (at + 12 <= p->end) __builtin_prefetch(bucket_of(p, load32(p->base + at + 8)), 0, 3);
+/// `ahead` is a position whose bucket starts loading now (the table is larger than the core's cache): the one the
+/// search will try after this one.
+static inline __attribute__((always_inline)) long best_match(const parser *p, long at, long ahead, long *candidate, int ways) {
+    if (ahead + 4 <= p->end) __builtin_prefetch(bucket_of(p, load32(p->base + ahead)), 0, 3);
     uint32_t word = load32(p->base + at);
     long best = -1, best_length = 0;
     long last = p->symbols.last_distance;
@@ -716,17 +717,20 @@ static inline __attribute__((always_inline)) void parse(parser *p, const search_
         // A run of literals that would overflow the block closes it.
         if (position - p->anchor > p->literal_room) add_literals(p, position);
         long candidate;
-        long found = best_match(p, position, &candidate, ways);
+        // The skim's next position if this one misses (its step grows with the misses), or 8 bytes on when it
+        // never grows.
+        long step = settings.skip_shift ? 1 + (misses >> settings.skip_shift) : 8;
+        long found = best_match(p, position, position + step, &candidate, ways);
         if (found < settings.min_new_match && position - candidate != p->symbols.last_distance) candidate = -1;
         if (candidate < 0) {
-            position += settings.skip_shift ? 1 + (misses >> settings.skip_shift) : 1;
+            position += settings.skip_shift ? step : 1;
             misses++;
             continue;
         }
         // One step of lazy matching: a longer match at the next byte wins over this one.
         if (found < settings.lazy_limit && position + 1 + MIN_MATCH <= end) {
             long next_candidate;
-            long next = best_match(p, position + 1, &next_candidate, ways);
+            long next = best_match(p, position + 1, position + 9, &next_candidate, ways);
             if (next > found + 1) {
                 position += 1;
                 candidate = next_candidate;
