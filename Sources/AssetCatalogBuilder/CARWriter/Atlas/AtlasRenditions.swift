@@ -23,16 +23,14 @@ struct AtlasCanvas {
     /// internal references count it, swapping red and blue.
     func draw(_ image: DecodedImage, at frame: AtlasLayout.Frame) {
         let top = height - frame.y - frame.height
-        image.pixels.withUnsafeBufferPointer { source in
+        let rowBytes = frame.width * 4
+        let canvas = UnsafeMutableRawBufferPointer(pixels)
+        image.pixels.withUnsafeBytes { source in
             for row in 0..<frame.height {
                 let target = ((top + row) * width + frame.x) * 4
-                let from = row * frame.width * 4
-                for pixel in stride(from: 0, to: frame.width * 4, by: 4) {
-                    pixels[target + pixel] = source[from + pixel + 2]
-                    pixels[target + pixel + 1] = source[from + pixel + 1]
-                    pixels[target + pixel + 2] = source[from + pixel]
-                    pixels[target + pixel + 3] = source[from + pixel + 3]
-                }
+                CSIBuilder.BitmapFormat.swapRedAndBlue(
+                    UnsafeRawBufferPointer(rebasing: source[(row * rowBytes)..<((row + 1) * rowBytes)]),
+                    into: UnsafeMutableRawBufferPointer(rebasing: canvas[target..<(target + rowBytes)]))
             }
         }
     }

@@ -219,13 +219,18 @@ enum CSIBuilder {
                         target[2 * pixel + 1] = source[4 * pixel + 3]
                     }
                 case .argb:
-                    // RGBA to BGRA, a 32-bit word at a time (the order of the bytes, not of the numbers).
-                    for pixel in 0..<count {
-                        let rgba = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: 4 * pixel, as: UInt32.self))
-                        let bgra = rgba & 0xFF00_FF00 | (rgba & 0xFF) << 16 | (rgba >> 16) & 0xFF
-                        target.storeBytes(of: bgra.littleEndian, toByteOffset: 4 * pixel, as: UInt32.self)
-                    }
+                    Self.swapRedAndBlue(source, into: target)
                 }
+            }
+        }
+
+        /// Writes RGBA `source` as BGRA (the bytes of `ARGB`) into `target`, which has at least as many bytes, a 32-bit
+        /// word at a time (the order of the bytes, not of the numbers).
+        static func swapRedAndBlue(_ source: UnsafeRawBufferPointer, into target: UnsafeMutableRawBufferPointer) {
+            for pixel in 0..<(source.count / 4) {
+                let rgba = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: 4 * pixel, as: UInt32.self))
+                let bgra = rgba & 0xFF00_FF00 | (rgba & 0xFF) << 16 | (rgba >> 16) & 0xFF
+                target.storeBytes(of: bgra.littleEndian, toByteOffset: 4 * pixel, as: UInt32.self)
             }
         }
     }
