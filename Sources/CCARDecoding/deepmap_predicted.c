@@ -4,7 +4,7 @@
 //
 // A row's values stay interleaved as the tile stores them (Y, Co, Cg of pixel 0, then of pixel 1, ...; or grey), so
 // decoding the residuals (zig-zag) and adding the "up" predictor are loops along contiguous 16-bit values, which the
-// compiler vectorizes (one loop for both on rows predicted from above, most rows of most tiles). "Left", "mean" and "gradient" depend on the value just rebuilt to their left: they run pixel
+// compiler vectorizes. "Left", "mean" and "gradient" depend on the value just rebuilt to their left: they run pixel
 // by pixel with every lane's left neighbour kept in a register, the lanes' chains side by side. The inverse colour
 // transform reads whole pixels' values and writes whole output pixels, again vectorized. On x86-64 the body is
 // compiled twice, for the baseline (SSE2) and for AVX2, chosen once per call by what the processor supports; both
@@ -57,12 +57,6 @@ INLINE void store_pixel(uint8_t *target, uint32_t pixel) {
 // The row's residuals, `count` values, into `current`.
 INLINE void decode_residuals(const uint8_t *restrict high, const uint8_t *restrict low, uint16_t *restrict current, size_t count) {
   for (size_t i = 0; i < count; i++) current[i] = residual(high[i], low[i]);
-}
-
-// The row's residuals with the values above added (the "up" predictor, 3: most rows of most tiles), in one pass.
-INLINE void decode_residuals_up(
-    const uint8_t *restrict high, const uint8_t *restrict low, const uint16_t *restrict above, uint16_t *restrict current, size_t count) {
-  for (size_t i = 0; i < count; i++) current[i] = (uint16_t)(residual(high[i], low[i]) + above[i]);
 }
 
 // The gradient predictor (1): per pixel, the neighbour along the smaller gradient of the first lane, left when
@@ -187,12 +181,8 @@ INLINE void reconstruct_rows(
   uint16_t *above = scratch, *current = scratch + values, *choices = scratch + 2 * values;
   if (first == 0) memset(above, 0, values * sizeof(uint16_t));
   for (size_t y = first; y < end; y++) {
-    if (predictors[y] == 3) {
-      decode_residuals_up(high + y * values, low + y * values, above, current, values);
-    } else {
-      decode_residuals(high + y * values, low + y * values, current, values);
-      predict(predictors[y], current, above, lanes, width, choices);
-    }
+    decode_residuals(high + y * values, low + y * values, current, values);
+    predict(predictors[y], current, above, lanes, width, choices);
     if (color) {
       write_colour_row(current, alpha + y * width, shift, rgba, output + y * row_bytes, width);
     } else {
