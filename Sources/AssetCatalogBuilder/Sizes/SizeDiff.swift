@@ -111,9 +111,33 @@ public struct SizeDiff: Hashable, Sendable {
     public var delta: Int { new.bytes - old.bytes }
 
     /// Compares two inventories.
+    ///
+    /// The assets' changes and the per-encoding and per-trait sums are worked out at once, on two threads: they
+    /// read the same inventories and nothing else, so the answer is the same as one after the other.
     public init(old: SizeInventory, new: SizeInventory) {
         self.old = Side(old)
         self.new = Side(new)
+        let parts = parallelMap(count: 2, width: 2) { part -> Part in
+            part == 0 ? Self.assetChanges(old, new) : .groups(Self.groups(old, new))
+        }
+        guard case .assets(let changes, let unchanged, let drift) = parts[0], case .groups(let groups) = parts[1] else {
+            preconditionFailure("parallelMap returns its parts in order")
+        }
+        assets = changes
+        unchangedAssets = unchanged
+        unchangedDelta = drift
+        encodings = Self.buckets(groups) { [$0.encoding] }
+        traits = Self.buckets(groups) { $0.traitValues }
+    }
+
+    /// What each of the comparison's two threads works out.
+    private enum Part: Sendable {
+        case assets([AssetChange], unchanged: Int, drift: Int)
+        case groups([GroupSums])
+    }
+
+    /// The assets added, removed and changed, by growth; the count of unchanged assets and their bytes' drift.
+    private static func assetChanges(_ old: SizeInventory, _ new: SizeInventory) -> Part {
         let compareChecksums = old.kind == new.kind
         var oldByName: [String: Int] = [:]
         for (position, asset) in old.assets.enumerated() { oldByName[asset.slot] = position }
@@ -149,11 +173,7 @@ public struct SizeDiff: Hashable, Sendable {
                     variants: Self.sorted(asset.variants.map { VariantChange(key: $0.key, status: .removed, old: $0, new: nil) })))
         }
         changes.sort { $0.delta != $1.delta ? $0.delta > $1.delta : Bytewise.less($0.name, $1.name) }
-        assets = changes
-        unchangedAssets = unchanged
-        unchangedDelta = drift
-        encodings = Self.buckets(old, new) { [$0.encoding] }
-        traits = Self.buckets(old, new) { $0.traitValues }
+        return .assets(changes, unchanged: unchanged, drift: drift)
     }
 
     /// The variants of one asset that differ, matched by key.
@@ -206,19 +226,23 @@ public struct SizeDiff: Hashable, Sendable {
         changes.sorted { $0.delta != $1.delta ? $0.delta > $1.delta : Bytewise.less($0.key, $1.key) }
     }
 
-    /// Bytes and variant counts per name that `names` gives each variant, kept where they changed, by growth.
-    /// `names` is asked once per trait combination (and encoding): a catalog has a handful of those and tens of
-    /// thousands of variants.
-    static func buckets(_ old: SizeInventory, _ new: SizeInventory, names: (SizedVariant) -> [String]) -> [Bucket] {
-        struct Sums {
-            var oldBytes = 0, newBytes = 0, oldVariants = 0, newVariants = 0
-        }
+    /// The bytes and variant counts of one group of variants (one trait combination and encoding) on each side,
+    /// with one of its variants to name it.
+    struct GroupSums: Sendable {
+        var representative: SizedVariant
+        var oldBytes = 0, newBytes = 0, oldVariants = 0, newVariants = 0
+    }
+
+    /// Both sides' variants summed per trait combination and encoding, the groups in the order first met: a catalog
+    /// has a handful of those and tens of thousands of variants, so ``buckets(_:names:)`` names groups, not
+    /// variants, and the per-encoding and per-trait buckets share this one pass.
+    static func groups(_ old: SizeInventory, _ new: SizeInventory) -> [GroupSums] {
         struct Group: Hashable {
             var traits: VariantTraits
             var encoding: String
         }
         var positions: [Group: Int] = [:]
-        var groups: [Group] = [], sums: [Sums] = [], representative: [SizedVariant] = []
+        var groups: [Group] = [], sums: [GroupSums] = []
         // The groups met last, tried before hashing: an asset's variants are a few groups (its scales) that the next
         // asset's variants repeat, and comparing two groups costs less than hashing one.
         var recent: [Int] = []
@@ -236,8 +260,7 @@ public struct SizeDiff: Hashable, Sendable {
                 found = groups.count
                 positions[group] = found
                 groups.append(group)
-                sums.append(Sums())
-                representative.append(variant)
+                sums.append(GroupSums(representative: variant))
             }
             if recent.count == 8 { recent.removeFirst() }
             recent.append(found)
@@ -260,9 +283,15 @@ public struct SizeDiff: Hashable, Sendable {
                 }
             }
         }
+        return sums
+    }
+
+    /// Bytes and variant counts per name that `names` gives each group's variants, kept where they changed, by
+    /// growth. `names` is asked once per group.
+    static func buckets(_ groups: [GroupSums], names: (SizedVariant) -> [String]) -> [Bucket] {
         var table: [String: Bucket] = [:]
-        for (at, sums) in sums.enumerated() {
-            for name in names(representative[at]) {
+        for sums in groups {
+            for name in names(sums.representative) {
                 var bucket = table[name, default: Bucket(name: name, oldBytes: 0, newBytes: 0, oldVariants: 0, newVariants: 0)]
                 bucket.oldBytes += sums.oldBytes
                 bucket.newBytes += sums.newBytes

@@ -65,11 +65,21 @@ struct Diff: ParsableCommand {
     }
 
     /// The sides read at once, one thread each; when several fail, the first one's error is the one thrown.
+    ///
+    /// The first side is read on the calling thread and the others on dispatch work items, not as iterations of one
+    /// `concurrentPerform`: inside one, each side's own parallel work (parsing its renditions, its inventory) is a
+    /// nested `concurrentPerform`, which libdispatch narrows to the processors divided by the outer iterations (one
+    /// thread each on two processors), so the side that finished first left its processor idle while the other
+    /// went on alone. Now each side's work spreads over every processor, and a side finishing early frees its
+    /// threads for the other's.
     private static func read(_ paths: [String], jobs: Int?) throws -> [Side] {
         let results = SideResults(count: paths.count)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            results.store(Result { try side(paths[index], jobs: jobs) }, at: index)
+        let group = DispatchGroup()
+        for index in paths.indices.dropFirst() {
+            DispatchQueue.global().async(group: group) { results.store(Result { try side(paths[index], jobs: jobs) }, at: index) }
         }
+        if let first = paths.indices.first { results.store(Result { try side(paths[first], jobs: jobs) }, at: first) }
+        group.wait()
         return try results.all.map { try $0.get() }
     }
 
