@@ -217,21 +217,69 @@ extension CARCompiler {
     static func keyOrder(_ items: [StreamItem], platform: CompilePlatform) -> (keyFormat: [CARAttribute], keyBytes: [[UInt8]], order: [Int]) {
         let used = items.reduce(into: RenditionKey()) { $0.formUnion($1.key) }
         let keyFormat = Self.keyFormat(platform: platform, used: used)
-        let keyBytes = items.map { item in
-            var key: [UInt8] = []
-            key.reserveCapacity(2 * keyFormat.count)
-            for attribute in keyFormat { BinaryWriter.appendLE16(&key, item.key[attribute]) }
-            return key
-        }
+        let keyBytes = items.map { bytes(of: $0.key, keyFormat) }
         // Preferred renditions first, so they win a shared key; then by key; a shared key goes to the entry
         // that comes first in the index. Keys are compared as four big-endian words (every key has the same
         // length, at most 32 bytes), which orders them as their bytes.
         let sortKeys = keyBytes.map(Self.sortKey)
         let order = items.indices.sorted { left, right in
-            if items[left].preferred != items[right].preferred { return items[left].preferred }
-            if sortKeys[left] != sortKeys[right] { return sortKeys[left] < sortKeys[right] }
-            return left < right
+            writtenBefore(left, right, items: items, sortKeys: sortKeys)
         }
         return (keyFormat, keyBytes, order)
+    }
+
+    /// ``keyOrder(_:platform:)`` of `items` when those before `firstNew` were ordered already (`known`, their
+    /// ``keyOrder(_:platform:)``) and the new ones are not preferred (the pack stage's atlases), without sorting the
+    /// known ones again: the new keys can only add attributes to the format, which every known key has as 0, so the
+    /// known keys keep their order (their bytes gain the same zeros in the same places), and the new items are merged
+    /// in, the same order a sort of them all gives. (A format of more than 16 attributes, whose keys pass the 32 bytes
+    /// ``sortKey(_:)`` tells apart, is ordered again whole, as ``keyOrder(_:platform:)`` orders it.)
+    static func keyOrder(
+        _ items: [StreamItem], adding firstNew: Int, to known: (keyFormat: [CARAttribute], keyBytes: [[UInt8]], order: [Int]),
+        platform: CompilePlatform
+    ) -> (keyFormat: [CARAttribute], keyBytes: [[UInt8]], order: [Int]) {
+        let newItems = firstNew..<items.count
+        let used = newItems.reduce(into: RenditionKey()) { $0.formUnion(items[$1].key) }
+        let keyFormat = Self.keyFormat(platform: platform, used: known.keyFormat.reduce(into: used) { $0[$1] = 1 })
+        guard known.keyBytes.count == firstNew, known.order.count == firstNew, newItems.allSatisfy({ !items[$0].preferred }),
+            known.keyFormat.allSatisfy(keyFormat.contains), keyFormat.count <= 16
+        else { return keyOrder(items, platform: platform) }
+        let keyBytes =
+            (keyFormat == known.keyFormat ? known.keyBytes : items[..<firstNew].map { bytes(of: $0.key, keyFormat) })
+            + newItems.map { bytes(of: items[$0].key, keyFormat) }
+        let added = newItems.map { (item: $0, sortKey: Self.sortKey(keyBytes[$0])) }.sorted { left, right in
+            left.sortKey != right.sortKey ? left.sortKey < right.sortKey : left.item < right.item
+        }
+        // A merge of two ordered lists: the known items (preferred first, then by key and number) and the added
+        // ones (not preferred, numbered after every known item, so they follow an equal key).
+        var order: [Int] = []
+        order.reserveCapacity(items.count)
+        var next = 0
+        for (item, key) in added {
+            while next < known.order.count {
+                let other = known.order[next]
+                guard items[other].preferred || Self.sortKey(keyBytes[other]) <= key else { break }
+                order.append(other)
+                next += 1
+            }
+            order.append(item)
+        }
+        order += known.order[next...]
+        return (keyFormat, keyBytes, order)
+    }
+
+    /// `key`'s bytes in `keyFormat` order, as the car writes them.
+    private static func bytes(of key: RenditionKey, _ keyFormat: [CARAttribute]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(2 * keyFormat.count)
+        for attribute in keyFormat { BinaryWriter.appendLE16(&bytes, key[attribute]) }
+        return bytes
+    }
+
+    /// Whether item `left` is written before item `right`: preferred first, then by key (`sortKeys`), then by number.
+    private static func writtenBefore(_ left: Int, _ right: Int, items: [StreamItem], sortKeys: [(UInt64, UInt64, UInt64, UInt64)]) -> Bool {
+        if items[left].preferred != items[right].preferred { return items[left].preferred }
+        if sortKeys[left] != sortKeys[right] { return sortKeys[left] < sortKeys[right] }
+        return left < right
     }
 }
