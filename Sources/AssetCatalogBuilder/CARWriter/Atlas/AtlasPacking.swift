@@ -126,7 +126,7 @@ extension CARCompiler {
             }
         }
         (plan.keyFormat, plan.keyBytes, plan.order) = Self.keyOrder(
-            plan.items, adding: firstAtlasItem, to: (plan.keyFormat, plan.keyBytes, plan.order), platform: options.platform)
+            plan.items, adding: firstAtlasItem, to: (plan.keyFormat, plan.keyBytes, plan.order), platform: options.platform, width: width)
     }
 
     /// A packable image and the facet identifier that breaks ties in its atlas's order.
@@ -160,11 +160,8 @@ extension CARCompiler {
         let jobs = plan.jobs
         let items = plan.items
         return parallelMap(count: candidates.count, width: width) { position -> PackedImage? in
-            guard case .job(let job) = items[candidates[position]].work else { return nil }
-            // The job is lent from the array's storage, not copied (a dozen retains and releases each).
-            return jobs.withUnsafeBufferPointer { jobs in
-                Self.isPackable(jobs[job]) ? Self.packedImage(jobs[job], roots: roots) : nil
-            }
+            guard case .job(let job) = items[candidates[position]].work, Self.isPackable(jobs[job]) else { return nil }
+            return Self.packedImage(jobs[job], roots: roots)
         }
     }
 

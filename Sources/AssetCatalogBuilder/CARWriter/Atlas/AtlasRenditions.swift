@@ -110,38 +110,28 @@ extension CARCompiler {
 
     /// Draws the atlas's members on `canvas` from their files; the problem that stops it, if any.
     private static func drawMembers(_ atlas: PackedAtlas, on canvas: AtlasCanvas, jobs: [Job], roots: OpenCatalogRoots) -> CompileProblem? {
-        // Each job is lent from the array's storage, not copied (a job's strings and dictionaries are a dozen retains).
-        jobs.withUnsafeBufferPointer { jobs in
-            for member in atlas.members {
-                if let problem = drawMember(member, of: atlas, job: jobs[member.job], on: canvas, roots: roots) { return problem }
+        for member in atlas.members {
+            let job = jobs[member.job]
+            let read = readSource(job, roots: roots)
+            // The common member, a PNG at its own size, decodes straight into its frame; anything else (a scaled
+            // icon, a file that no longer decodes to the frame) goes the way of every other image below.
+            if job.scaledSide == nil, case .success(let file) = read, canvas.decode(png: file.bytes, at: member.frame) {
+                guard !atlas.grey || canvas.isGrey(at: member.frame) else { return changedWhileRead(job, roots: roots) }
+                continue
             }
-            return nil
+            let decoded = read.flatMap { decodedPNG($0.bytes, job: job, catalog: roots.path(job.sourceIndex)) }
+            if case .failure(let problem) = decoded, !member.decoded {
+                if !problem.inputErrors.isEmpty { return problem }
+                let diagnostic = Diagnostic(
+                    severity: .error, rule: ReaderRule.corruptImage.rawValue, catalog: roots.path(job.sourceIndex), path: job.source ?? "",
+                    message: "cannot be decoded: \(problem.message)")
+                return CompileProblem(inputErrors: [diagnostic])
+            }
+            guard case .success(let image) = decoded, image.width == member.frame.width, image.height == member.frame.height,
+                !atlas.grey || CSIBuilder.isGrey(image.pixels)
+            else { return changedWhileRead(job, roots: roots) }
+            canvas.draw(image, at: member.frame)
         }
-    }
-
-    /// Draws one member on `canvas` from its file; the problem that stops the atlas, if any.
-    private static func drawMember(
-        _ member: PackedAtlas.Member, of atlas: PackedAtlas, job: Job, on canvas: AtlasCanvas, roots: OpenCatalogRoots
-    ) -> CompileProblem? {
-        let read = readSource(job, roots: roots)
-        // The common member, a PNG at its own size, decodes straight into its frame; anything else (a scaled
-        // icon, a file that no longer decodes to the frame) goes the way of every other image below.
-        if job.scaledSide == nil, case .success(let file) = read, canvas.decode(png: file.bytes, at: member.frame) {
-            guard !atlas.grey || canvas.isGrey(at: member.frame) else { return changedWhileRead(job, roots: roots) }
-            return nil
-        }
-        let decoded = read.flatMap { decodedPNG($0.bytes, job: job, catalog: roots.path(job.sourceIndex)) }
-        if case .failure(let problem) = decoded, !member.decoded {
-            if !problem.inputErrors.isEmpty { return problem }
-            let diagnostic = Diagnostic(
-                severity: .error, rule: ReaderRule.corruptImage.rawValue, catalog: roots.path(job.sourceIndex), path: job.source ?? "",
-                message: "cannot be decoded: \(problem.message)")
-            return CompileProblem(inputErrors: [diagnostic])
-        }
-        guard case .success(let image) = decoded, image.width == member.frame.width, image.height == member.frame.height,
-            !atlas.grey || CSIBuilder.isGrey(image.pixels)
-        else { return changedWhileRead(job, roots: roots) }
-        canvas.draw(image, at: member.frame)
         return nil
     }
 

@@ -23,21 +23,17 @@ extension CARCompiler {
                 return .success(BuiltValue(value))
             case .job(let number):
                 defer { counter?.advance() }
-                // The job is lent from the array's storage, not copied (a dozen retains and releases each).
-                return frozenJobs.withUnsafeBufferPointer { jobs in
-                    Self.build(jobs[number], key: item.key, roots: roots, compression: compression).map { BuiltValue($0.value) }
-                }
+                return Self.build(frozenJobs[number], key: item.key, roots: roots, compression: compression).map { BuiltValue($0.value) }
             case .atlas(let number):
                 return Self.atlasRendition(plan.atlases[number], jobs: frozenJobs, roots: roots, compression: compression).map { BuiltValue($0) }
             case .reference(let atlas, let member):
                 defer { counter?.advance() }
                 let packed = plan.atlases[atlas]
-                let value = frozenJobs.withUnsafeBufferPointer { jobs in
-                    Self.referenceRendition(
-                        jobs[packed.members[member].job], frame: packed.members[member].frame, grey: packed.grey,
-                        atlasKey: frozenItems[packed.item].key, keyFormat: plan.keyFormat)
-                }
-                return .success(BuiltValue(value))
+                return .success(
+                    BuiltValue(
+                        Self.referenceRendition(
+                            frozenJobs[packed.members[member].job], frame: packed.members[member].frame, grey: packed.grey,
+                            atlasKey: frozenItems[packed.item].key, keyFormat: plan.keyFormat)))
             }
         } consume: { position, built in
             let number = plan.order[position]
