@@ -66,4 +66,68 @@ struct AtlasLayoutTests {
             }
         }
     }
+
+    /// The packer skips subtrees that already failed to hold a box no larger (issue 24): it must place every image
+    /// where a search of every free rectangle places it, for atlases of many equal images (the bench catalog's) and
+    /// of mixed sizes.
+    @Test func skippingFullSubtreesPlacesEveryImageWhereASearchOfEveryNodeDoes() {
+        var generator = SystemRandomNumberGenerator()
+        var cases: [[Item]] = [(0..<1500).map { Item(width: 24, height: 24, identifier: UInt16($0 + 1)) }]
+        for _ in 0..<40 {
+            let sides = [Int.random(in: 1...128, using: &generator), Int.random(in: 1...128, using: &generator)]
+            cases.append(
+                (0..<Int.random(in: 1...300, using: &generator)).map { _ in
+                    Item(width: sides.randomElement(using: &generator)!, height: sides.randomElement(using: &generator)!,
+                        identifier: UInt16.random(in: 1...UInt16.max, using: &generator))
+                })
+        }
+        for items in cases {
+            let layout = AtlasLayout(items)
+            let reference = Self.fullSearchLayout(items)
+            #expect(layout.frames == reference.frames && layout.width == reference.width && layout.height == reference.height)
+        }
+    }
+
+    /// The layout by the rule as docs/CAR-FORMAT.md states it, searching every node of the tree for each image.
+    static func fullSearchLayout(_ items: [Item]) -> (width: Int, height: Int, frames: [Frame]) {
+        struct Node { var x, y, width, height: Int; var children: (right: Int, up: Int)? }
+        let order = items.indices.sorted {
+            let a = items[$0], b = items[$1]
+            return (-max(a.width, a.height), a.identifier, $0) < (-max(b.width, b.height), b.identifier, $1)
+        }
+        let first = items[order[0]]
+        var nodes = [Node(x: 0, y: 0, width: first.width + 2, height: first.height + 2)]
+        var root = 0
+        func find(_ index: Int, _ width: Int, _ height: Int) -> Int? {
+            if let (right, up) = nodes[index].children { return find(right, width, height) ?? find(up, width, height) }
+            return width <= nodes[index].width && height <= nodes[index].height ? index : nil
+        }
+        var frames = [Frame](repeating: Frame(x: 0, y: 0, width: 0, height: 0), count: items.count)
+        for index in order {
+            let width = items[index].width + 2, height = items[index].height + 2
+            var found = find(root, width, height)
+            if found == nil {
+                let total = nodes[root]
+                let canGrowUp = width <= total.width, canGrowRight = height <= total.height
+                let growRight = (canGrowRight && total.height >= total.width + width)
+                    || (!(canGrowUp && total.width >= total.height + height) && canGrowRight)
+                nodes.append(
+                    growRight
+                        ? Node(x: total.width, y: 0, width: width, height: total.height)
+                        : Node(x: 0, y: total.height, width: total.width, height: height))
+                let strip = nodes.count - 1
+                nodes.append(
+                    Node(x: 0, y: 0, width: total.width + (growRight ? width : 0), height: total.height + (growRight ? 0 : height),
+                        children: growRight ? (strip, root) : (root, strip)))
+                root = nodes.count - 1
+                found = find(root, width, height)
+            }
+            let node = nodes[found!]
+            nodes.append(Node(x: node.x + width, y: node.y, width: node.width - width, height: height))
+            nodes.append(Node(x: node.x, y: node.y + height, width: node.width, height: node.height - height))
+            nodes[found!].children = (nodes.count - 2, nodes.count - 1)
+            frames[index] = Frame(x: node.x + 2, y: node.y + 2, width: items[index].width, height: items[index].height)
+        }
+        return (nodes[root].width + 2, nodes[root].height + 2, frames)
+    }
 }

@@ -162,6 +162,31 @@ struct AtlasPackingTests {
         #expect(try Self.compile(index, .iphoneos, target: "17.0", jobs: 1).bytes == (try Self.compile(index, .iphoneos, target: "17.0", jobs: 3).bytes))
     }
 
+    /// Many atlases in several groups (two scales, each more than one atlas), laid out and drawn on several threads:
+    /// the same car whatever the thread count, every atlas numbered in its key as on one thread.
+    @Test func manyAtlasesInSeveralGroupsAreTheSameWhateverTheThreadCount() throws {
+        let fixture = try CatalogFixture()
+        // 70 sets of 128 × 128 at 1x and 2x: 62 fit in one atlas, so each scale takes two.
+        let images = try (0..<5).map { try Self.png(width: 128, height: 128, seed: $0) }
+        for number in 0..<70 {
+            for scale in 1...2 { try fixture.write("Big\(number).imageset/Big\(number)@\(scale)x.png", images[(number + scale) % 5]) }
+            try fixture.imageset(
+                "Big\(number)",
+                [("Big\(number)@1x.png", #""idiom":"universal","scale":"1x""#), ("Big\(number)@2x.png", #""idiom":"universal","scale":"2x""#)])
+        }
+        let index = fixture.read()
+        let one = try Self.compile(index, .iphoneos, target: "17.0", jobs: 1)
+        let atlases = one.car.renditions.filter { $0.layout == 1004 }
+        #expect(atlases.map { "\($0.name) \($0.key[.dimension1])" }.sorted() == [
+            "ZZZZPackedAsset-1.0.0-gamut0 0", "ZZZZPackedAsset-1.0.0-gamut0 1", "ZZZZPackedAsset-2.0.0-gamut0 0", "ZZZZPackedAsset-2.0.0-gamut0 1",
+        ])
+        #expect(try Self.compile(index, .iphoneos, target: "17.0", jobs: 2).bytes == one.bytes)
+        #expect(try Self.compile(index, .iphoneos, target: "17.0", jobs: 3).bytes == one.bytes)
+        let packed = one.car.renditions.indices.filter { one.car.renditions[$0].layout == 1003 }
+        #expect(packed.count == 140)
+        #expect(try Self.expectPixelExact(one.car, Array(packed.prefix(2) + packed.suffix(2)), root: fixture.root) == 4)
+    }
+
     /// The heliport sample (skipped without ../shared): the four atlases Xcode made, of the same sizes, and a car no
     /// larger than Xcode's 127,144 bytes.
     @Test func heliportCompilesToXcodesAtlasesAndNoLargerACar() throws {

@@ -54,13 +54,21 @@ struct AtlasLayout: Sendable, Equatable {
         self.frames = frames
     }
 
-    /// A growing binary-tree packer over free rectangles, kept in an array (node 0 is the root).
+    /// A growing binary-tree packer over free rectangles, kept in an array (node 0 is the first root).
+    ///
+    /// Each node remembers the last box its subtree could not hold: its free rectangles only ever shrink (the packer
+    /// grows by new nodes above the root), so a box at least as wide and as tall cannot fit there either, and the
+    /// search skips it. That is the same first fit as a search of every node, without walking the filled part of a
+    /// large atlas again for every image (a search of every node was most of the pack stage on the bench catalog,
+    /// whose atlases hold up to 1,500 images each; issue 24).
     private struct Packer {
         struct Node {
             var x: Int, y: Int, width: Int, height: Int
             var used = false
             var right: Int? = nil
             var up: Int? = nil
+            /// The last box (gutter included) the subtree could not hold.
+            var failedWidth = Int.max, failedHeight = Int.max
         }
 
         var nodes: [Node]
@@ -95,11 +103,14 @@ struct AtlasLayout: Sendable, Equatable {
         }
 
         /// The first free rectangle (right before up, depth first) that holds the box.
-        private func find(_ index: Int, _ width: Int, _ height: Int) -> Int? {
+        private mutating func find(_ index: Int, _ width: Int, _ height: Int) -> Int? {
             let node = nodes[index]
+            if width >= node.failedWidth && height >= node.failedHeight { return nil }
             if node.used {
                 if let right = node.right, let found = find(right, width, height) { return found }
-                if let up = node.up { return find(up, width, height) }
+                if let up = node.up, let found = find(up, width, height) { return found }
+                nodes[index].failedWidth = width
+                nodes[index].failedHeight = height
                 return nil
             }
             return width <= node.width && height <= node.height ? index : nil

@@ -53,22 +53,9 @@ extension CARCompiler {
         // GlassKit (iOS 8, raw LZVN) has no atlas though its 72-pixel images would fit one: packing starts with LZFSE.
         guard options.packsAtlases, compression != .lzvn else { return }
         let width = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        // Only the rendition that wins its key is packed (the others are dropped by the stream as before).
-        var seenKeys = Set<[UInt8]>()
-        var candidateList: [Int] = []
-        for number in plan.order where seenKeys.insert(plan.keyBytes[number]).inserted {
-            guard case .job(let job) = plan.items[number].work, Self.isPackable(plan.jobs[job]) else { continue }
-            candidateList.append(number)
-        }
-        let candidates = candidateList
+        let candidates = Self.keyWinners(plan)
         guard !candidates.isEmpty else { return }
-        let roots = OpenCatalogRoots(index.sources.map(\.path))
-        let jobs = plan.jobs
-        let items = plan.items
-        let sizes = parallelMap(count: candidates.count, width: width) { position -> PackedImage? in
-            guard case .job(let job) = items[candidates[position]].work else { return nil }
-            return Self.packedImage(jobs[job], roots: roots)
-        }
+        let sizes = Self.probe(candidates, plan: plan, roots: OpenCatalogRoots(index.sources.map(\.path)), width: width)
 
         // Groups: the key without the image's own attributes, and the pixel format.
         struct GroupKey: Hashable {
@@ -76,14 +63,17 @@ extension CARCompiler {
             var scale: UInt16
             var grey: Bool
         }
-        var groups: [GroupKey: [(item: Int, image: PackedImage)]] = [:]
+        var groups: [GroupKey: [Candidate]] = [:]
         for (position, size) in sizes.enumerated() {
             guard let size else { continue }
             let number = candidates[position]
             var shared = plan.items[number].key
             for attribute in Self.imageOwnAttributes { shared[attribute] = 0 }
-            let bytes = plan.keyFormat.flatMap { Self.le16(shared[$0]) }
-            groups[GroupKey(shared: bytes, scale: shared[.scale], grey: size.grey), default: []].append((number, size))
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(2 * plan.keyFormat.count)
+            for attribute in plan.keyFormat { BinaryWriter.appendLE16(&bytes, shared[attribute]) }
+            groups[GroupKey(shared: bytes, scale: shared[.scale], grey: size.grey), default: []].append(
+                Candidate(item: number, identifier: plan.items[number].key[.identifier], image: size))
         }
         guard !groups.isEmpty else { return }
         // Atlases in a fixed order: by the shared key's bytes, colour before grey. Within a scale the attribute groups
@@ -92,16 +82,27 @@ extension CARCompiler {
             if left.shared != right.shared { return left.shared.lexicographicallyPrecedes(right.shared) }
             return !left.grey && right.grey
         }
+        // Each group is split into atlases, and each atlas laid out, on every core: they are independent of one
+        // another, and each result lands in its own slot, so the order is the groups' whatever the thread count.
+        let frozenGroups = ordered.map { groups[$0]! }
+        let chunked = parallelMap(count: frozenGroups.count, width: width) { Self.atlasChunks(frozenGroups[$0]) }
+        let chunks = chunked.flatMap { $0 }
+        let layouts = parallelMap(count: chunks.count, width: width) { number in
+            AtlasLayout(chunks[number].map { AtlasLayout.Item(width: $0.image.width, height: $0.image.height, identifier: $0.identifier) })
+        }
         var groupNumbers: [[UInt8]: Int] = [:]
         var groupsPerScale: [UInt16: Int] = [:]
         var atlasesPerKey: [[UInt8]: UInt16] = [:]
-        for group in ordered {
+        var chunkNumber = 0
+        let firstAtlasItem = plan.items.count
+        for (group, groupChunks) in zip(ordered, chunked) {
             if groupNumbers[group.shared] == nil {
                 groupNumbers[group.shared] = groupsPerScale[group.scale, default: 0]
                 groupsPerScale[group.scale, default: 0] += 1
             }
-            for chunk in Self.atlasChunks(groups[group]!, identifiers: plan.items) {
-                let layout = AtlasLayout(chunk.map { AtlasLayout.Item(width: $0.image.width, height: $0.image.height, identifier: plan.items[$0.item].key[.identifier]) })
+            for chunk in groupChunks {
+                let layout = layouts[chunkNumber]
+                chunkNumber += 1
                 var key = plan.items[chunk[0].item].key
                 for attribute in Self.imageOwnAttributes { key[attribute] = 0 }
                 key[.element] = Self.atlasElement
@@ -124,7 +125,44 @@ extension CARCompiler {
                 }
             }
         }
-        (plan.keyFormat, plan.keyBytes, plan.order) = Self.keyOrder(plan.items, platform: options.platform)
+        (plan.keyFormat, plan.keyBytes, plan.order) = Self.keyOrder(
+            plan.items, adding: firstAtlasItem, to: (plan.keyFormat, plan.keyBytes, plan.order), platform: options.platform, width: width)
+    }
+
+    /// A packable image and the facet identifier that breaks ties in its atlas's order.
+    struct Candidate: Sendable {
+        var item: Int
+        var identifier: UInt16
+        var image: PackedImage
+    }
+
+    /// The job items that win their key, in write order: only those are packed (the others are dropped by the stream
+    /// as before). Mirrors ``RenditionStream/write(_:key:preferred:)``: in write order a key repeats right after its
+    /// first item, except that a preferred item's key also shuts out the later items of that key.
+    static func keyWinners(_ plan: CompilePlan) -> [Int] {
+        var winners: [Int] = []
+        var lastKey: [UInt8]?
+        var preferredKeys = Set<[UInt8]>()
+        for number in plan.order {
+            let key = plan.keyBytes[number]
+            let preferred = plan.items[number].preferred
+            if key == lastKey || (!preferred && !preferredKeys.isEmpty && preferredKeys.contains(key)) { continue }
+            lastKey = key
+            if preferred { preferredKeys.insert(key) }
+            if case .job = plan.items[number].work { winners.append(number) }
+        }
+        return winners
+    }
+
+    /// The packable images among `candidates` (item numbers), their sizes and formats, on `width` threads: `nil` for
+    /// an item that is not packed. `plan` is lent, not kept, so the pack stage then changes its items in place.
+    private static func probe(_ candidates: [Int], plan: CompilePlan, roots: OpenCatalogRoots, width: Int) -> [PackedImage?] {
+        let jobs = plan.jobs
+        let items = plan.items
+        return parallelMap(count: candidates.count, width: width) { position -> PackedImage? in
+            guard case .job(let job) = items[candidates[position]].work, Self.isPackable(jobs[job]) else { return nil }
+            return Self.packedImage(jobs[job], roots: roots)
+        }
     }
 
     /// CoreUI's element of a packed atlas (every atlas of the cars here).
@@ -211,17 +249,14 @@ extension CARCompiler {
 
     /// A group's images split into atlases of at most ``maximumAtlasPixels``, in the order ``AtlasLayout`` places
     /// them (largest side first, then identifier), so the first atlas of a key holds the largest images.
-    private static func atlasChunks(
-        _ members: [(item: Int, image: PackedImage)], identifiers items: [StreamItem]
-    ) -> [[(item: Int, image: PackedImage)]] {
+    private static func atlasChunks(_ members: [Candidate]) -> [[Candidate]] {
         let sorted = members.sorted { left, right in
             let sideA = max(left.image.width, left.image.height), sideB = max(right.image.width, right.image.height)
             if sideA != sideB { return sideA > sideB }
-            let idA = items[left.item].key[.identifier], idB = items[right.item].key[.identifier]
-            if idA != idB { return idA < idB }
+            if left.identifier != right.identifier { return left.identifier < right.identifier }
             return left.item < right.item
         }
-        var chunks: [[(item: Int, image: PackedImage)]] = [[]]
+        var chunks: [[Candidate]] = [[]]
         var pixels = 0
         for member in sorted {
             let area = (member.image.width + AtlasLayout.gutter) * (member.image.height + AtlasLayout.gutter)

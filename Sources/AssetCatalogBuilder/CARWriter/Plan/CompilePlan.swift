@@ -206,32 +206,94 @@ extension CARCompiler {
                 layout: CSIBuilder.layoutMultisizeSet, infoTags: CSIBuilder.pixellessTags, payload: CSIBuilder.multisizeSet(set.entries))
             items.append(StreamItem(key: key, preferred: false, work: .ready(value)))
         }
-        let (keyFormat, keyBytes, order) = Self.keyOrder(items, platform: options.platform)
+        let width = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let (keyFormat, keyBytes, order) = Self.keyOrder(items, platform: options.platform, width: width)
         return CompilePlan(
             assets: assets, facetParts: facetParts, identifiers: identifiers, jobs: jobs, items: items, keyFormat: keyFormat, keyBytes: keyBytes,
             order: order, localeList: localeList, localeIDs: localeIDs, notices: notices)
     }
 
     /// The key format of `items` (the platform's, with every attribute some key uses), each item's key in it, and
-    /// the order in which the values are written.
-    static func keyOrder(_ items: [StreamItem], platform: CompilePlatform) -> (keyFormat: [CARAttribute], keyBytes: [[UInt8]], order: [Int]) {
+    /// the order in which the values are written; the keys' bytes are made on `width` threads.
+    static func keyOrder(
+        _ items: [StreamItem], platform: CompilePlatform, width: Int = 1
+    ) -> (keyFormat: [CARAttribute], keyBytes: [[UInt8]], order: [Int]) {
         let used = items.reduce(into: RenditionKey()) { $0.formUnion($1.key) }
         let keyFormat = Self.keyFormat(platform: platform, used: used)
-        let keyBytes = items.map { item in
-            var key: [UInt8] = []
-            key.reserveCapacity(2 * keyFormat.count)
-            for attribute in keyFormat { BinaryWriter.appendLE16(&key, item.key[attribute]) }
-            return key
-        }
         // Preferred renditions first, so they win a shared key; then by key; a shared key goes to the entry
         // that comes first in the index. Keys are compared as four big-endian words (every key has the same
         // length, at most 32 bytes), which orders them as their bytes.
-        let sortKeys = keyBytes.map(Self.sortKey)
-        let order = items.indices.sorted { left, right in
-            if items[left].preferred != items[right].preferred { return items[left].preferred }
-            if sortKeys[left] != sortKeys[right] { return sortKeys[left] < sortKeys[right] }
-            return left < right
-        }
+        let (keyBytes, sortKeys) = Self.keyBytes(items, 0..<items.count, keyFormat, width: width)
+        // The entries sorted hold what they are compared by (an index into the items and the keys was a cache miss
+        // a comparison, most of the sort's time).
+        let entries = items.indices.map { (rank: items[$0].preferred ? 0 : 1, key: sortKeys[$0], item: $0) }
+        let order = entries.sorted { left, right in
+            if left.rank != right.rank { return left.rank < right.rank }
+            if left.key != right.key { return left.key < right.key }
+            return left.item < right.item
+        }.map(\.item)
         return (keyFormat, keyBytes, order)
+    }
+
+    /// ``keyOrder(_:platform:width:)`` of `items` when those before `firstNew` were ordered already (`known`, their
+    /// ``keyOrder(_:platform:width:)``) and the new ones are not preferred (the pack stage's atlases), without sorting the
+    /// known ones again: the new keys can only add attributes to the format, which every known key has as 0, so the
+    /// known keys keep their order (their bytes gain the same zeros in the same places), and the new items are merged
+    /// in, the same order a sort of them all gives. (A format of more than 16 attributes, whose keys pass the 32 bytes
+    /// ``sortKey(_:)`` tells apart, is ordered again whole, as ``keyOrder(_:platform:width:)`` orders it.)
+    static func keyOrder(
+        _ items: [StreamItem], adding firstNew: Int, to known: (keyFormat: [CARAttribute], keyBytes: [[UInt8]], order: [Int]),
+        platform: CompilePlatform, width: Int = 1
+    ) -> (keyFormat: [CARAttribute], keyBytes: [[UInt8]], order: [Int]) {
+        let newItems = firstNew..<items.count
+        let used = newItems.reduce(into: RenditionKey()) { $0.formUnion(items[$1].key) }
+        let keyFormat = Self.keyFormat(platform: platform, used: known.keyFormat.reduce(into: used) { $0[$1] = 1 })
+        guard known.keyBytes.count == firstNew, known.order.count == firstNew, newItems.allSatisfy({ !items[$0].preferred }),
+            known.keyFormat.allSatisfy(keyFormat.contains), keyFormat.count <= 16
+        else { return keyOrder(items, platform: platform, width: width) }
+        // The known keys' bytes gain the new attributes' zeros (made again, on every core) when the format grew.
+        let knownBytes = keyFormat == known.keyFormat ? known.keyBytes : Self.keyBytes(items, 0..<firstNew, keyFormat, width: width).bytes
+        let keyBytes = knownBytes + newItems.map { bytes(of: items[$0].key, keyFormat) }
+        let added = newItems.map { (item: $0, sortKey: Self.sortKey(keyBytes[$0])) }.sorted { left, right in
+            left.sortKey != right.sortKey ? left.sortKey < right.sortKey : left.item < right.item
+        }
+        // A merge of two ordered lists: the known items (preferred first, then by key and number) and the added
+        // ones (not preferred, numbered after every known item, so they follow an equal key).
+        var order: [Int] = []
+        order.reserveCapacity(items.count)
+        var next = 0
+        for (item, key) in added {
+            while next < known.order.count {
+                let other = known.order[next]
+                guard items[other].preferred || Self.sortKey(keyBytes[other]) <= key else { break }
+                order.append(other)
+                next += 1
+            }
+            order.append(item)
+        }
+        order += known.order[next...]
+        return (keyFormat, keyBytes, order)
+    }
+
+    /// The bytes of the keys of `items[range]` in `keyFormat` order and their ``sortKey(_:)``, made on `width` threads
+    /// in runs of items (tens of thousands of small arrays were a third of planning's serial time).
+    private static func keyBytes(
+        _ items: [StreamItem], _ range: Range<Int>, _ keyFormat: [CARAttribute], width: Int
+    ) -> (bytes: [[UInt8]], sortKeys: [(UInt64, UInt64, UInt64, UInt64)]) {
+        let run = 4096
+        let runs = parallelMap(count: (range.count + run - 1) / run, width: width) { number in
+            let start = range.lowerBound + number * run
+            let bytes = (start..<min(start + run, range.upperBound)).map { Self.bytes(of: items[$0].key, keyFormat) }
+            return (bytes: bytes, sortKeys: bytes.map(Self.sortKey))
+        }
+        return (runs.flatMap(\.bytes), runs.flatMap(\.sortKeys))
+    }
+
+    /// `key`'s bytes in `keyFormat` order, as the car writes them.
+    private static func bytes(of key: RenditionKey, _ keyFormat: [CARAttribute]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(2 * keyFormat.count)
+        for attribute in keyFormat { BinaryWriter.appendLE16(&bytes, key[attribute]) }
+        return bytes
     }
 }
