@@ -591,13 +591,20 @@ int ccar_lzfse_bmi2_available(void) {
 
 // MARK: - The parse
 
+/// The input and the table the search reads, which never change during a parse: the parse copies them into its own
+/// variables (`parse`), since read through `parser` every store to the table (whose words may alias the parser's) made
+/// the compiler load them again.
 typedef struct {
     const uint8_t *base;
     long end;
     uint64_t *table;
     int64_t numbering;
     uint32_t shift;
-    int way_shift, ways;
+    int way_shift;
+} search_view;
+
+typedef struct {
+    search_view view;
     block_symbols symbols;
     long block_start, anchor;
     /// The longest run of literals from `anchor` that still fits the block.
@@ -618,17 +625,6 @@ static inline uint64_t load64(const uint8_t *at) {
     memcpy(&value, at, 8);
     return value;
 }
-
-/// What the search reads and never changes, copied out of the parser into the parse's own variables: read through
-/// `parser`, every store to the table (whose words may alias the parser's) made the compiler load them again.
-typedef struct {
-    const uint8_t *base;
-    long end;
-    uint64_t *table;
-    int64_t numbering;
-    uint32_t shift;
-    int way_shift;
-} search_view;
 
 static inline __attribute__((always_inline)) uint64_t *bucket_of(const search_view *p, uint32_t word) {
     return p->table + ((size_t)((word * 2654435761u) >> p->shift) << p->way_shift);
@@ -725,10 +721,10 @@ static inline __attribute__((always_inline)) long best_match(
 static void close_block(parser *p, long cut) {
     if (cut <= p->block_start) return;
 #if defined(__x86_64__)
-    if (p->bmi2) append_block_bmi2(p->out, p->base + p->block_start, (size_t)(cut - p->block_start), &p->symbols);
+    if (p->bmi2) append_block_bmi2(p->out, p->view.base + p->block_start, (size_t)(cut - p->block_start), &p->symbols);
     else
 #endif
-        append_block_baseline(p->out, p->base + p->block_start, (size_t)(cut - p->block_start), &p->symbols);
+        append_block_baseline(p->out, p->view.base + p->block_start, (size_t)(cut - p->block_start), &p->symbols);
     p->symbols.literal_count = 0;
     p->symbols.triple_count = 0;
     p->symbols.last_distance = 0;
@@ -749,7 +745,7 @@ static void add_literals(parser *p, long limit) {
         if (p->symbols.triple_count == 0) {
             long take = limit - p->anchor;
             if (take > MAX_LITERALS - 4 - 2 * MAX_L) take = MAX_LITERALS - 4 - 2 * MAX_L;
-            add_symbols(&p->symbols, p->base + p->anchor, take, 0, 0);
+            add_symbols(&p->symbols, p->view.base + p->anchor, take, 0, 0);
             p->anchor += take;
         }
         close_block(p, p->anchor);
@@ -760,9 +756,9 @@ static void add_literals(parser *p, long limit) {
 /// The parse, specialized by the constant settings (and bucket scan) it is inlined with.
 static inline __attribute__((always_inline)) void parse(parser *p, const search_settings settings, const int vector_scan) {
     const int ways = settings.ways;
-    const long end = p->end;
-    const uint8_t *base = p->base;
-    const search_view view = {p->base, p->end, p->table, p->numbering, p->shift, p->way_shift};
+    const search_view view = p->view;
+    const long end = view.end;
+    const uint8_t *base = view.base;
     long position = 0, misses = 0;
     measure_room(p);
     while (position + MIN_MATCH <= end) {
@@ -876,13 +872,15 @@ size_t ccar_lzfse_encode_using(
         int bits = MIN_HASH_BITS;
         while (bits < settings->max_hash_bits && ((size_t)1 << bits) < source_size) bits++;
         parser p = {
-            .base = source,
-            .end = (long)source_size,
-            .table = table,
-            .numbering = numbering,
-            .shift = (uint32_t)(32 - bits),
-            .way_shift = settings->way_shift,
-            .ways = settings->ways,
+            .view =
+                {
+                    .base = source,
+                    .end = (long)source_size,
+                    .table = table,
+                    .numbering = numbering,
+                    .shift = (uint32_t)(32 - bits),
+                    .way_shift = settings->way_shift,
+                },
             .symbols = {space, 0, 0, 0},
             .block_start = 0,
             .anchor = 0,
