@@ -31,19 +31,20 @@ size_t ccar_lzfse_encode(
     const uint8_t *source, size_t source_size, uint8_t *destination, size_t destination_capacity,
     ccar_lzfse_effort effort);
 
-/// The forms of the entropy stage (histograms, the literal and L, M, D streams): they give the same bytes.
+/// The forms of the encoder's hot loops: they give the same bytes.
 typedef enum {
     /// Plain C for any CPU.
     CCAR_LZFSE_BASELINE = 0,
-    /// Compiled for BMI2 (x86-64 only): shifts by a register and the low-bit mask in one instruction each, fewer
-    /// instructions on the literal loop.
+    /// For x86-64 CPUs with BMI2: the entropy stage (histograms, the literal and L, M, D streams) compiled for BMI2
+    /// (shifts by a register and the low-bit mask in one instruction each, fewer instructions on the literal loop),
+    /// and the fast and sampling efforts' four-way buckets compared with SSE2 (no branch per way).
     CCAR_LZFSE_BMI2 = 1,
 } ccar_lzfse_form;
 
 /// Whether this CPU runs the BMI2 form (1) or not (0). `ccar_lzfse_encode` uses it when it does.
 int ccar_lzfse_bmi2_available(void);
 
-/// `ccar_lzfse_encode` with the entropy stage in the form `form` (for tests that hold the forms to each other).
+/// `ccar_lzfse_encode` in the form `form` (for tests that hold the forms to each other).
 /// Returns 0 as well when `form` is not available on this CPU (nothing written).
 size_t ccar_lzfse_encode_using(
     ccar_lzfse_form form, const uint8_t *source, size_t source_size, uint8_t *destination, size_t destination_capacity,

@@ -86,8 +86,10 @@ struct LZFSEEncoderTests {
         for (index, stream) in again.enumerated() { #expect(stream == first[index % efforts.count]) }
     }
 
-    /// The entropy stage's forms (baseline C, and BMI2 where this CPU has it, which the encoder then runs) give the
-    /// same bytes for every input and effort, and those bytes decode back.
+    /// The encoder's forms (baseline C, and BMI2 where this CPU has it, which the encoder then runs: its entropy stage
+    /// and, for the fast and sampling efforts, its SSE2 bucket scan) give the same bytes for every input and effort,
+    /// and those bytes decode back. 4-bit noise and the residual-like input fill the buckets with entries whose four
+    /// bytes are equal but whose matches end at 4 or 5 bytes, several to a bucket.
     @Test(arguments: [LZFSEEncoder.Effort.fast, .thorough, .sampling])
     func entropyFormsGiveTheSameBytes(effort: LZFSEEncoder.Effort) throws {
         // Skewed literals: one byte nearly everywhere (states that write no bits) among rare ones that write 10, so the
@@ -96,8 +98,15 @@ struct LZFSEEncoderTests {
         let skewed = (0..<90_000).map { _ in
             Int.random(in: 0..<64, using: &generator) == 0 ? UInt8.random(in: 0...255, using: &generator) : 0x80
         }
+        // Residuals of a noisy gradient as deepmap2 mode 2 writes them (low bytes of small zig-zag values, rows of a
+        // tile repeating now and then): four-byte words recur at many distances, so buckets hold several equal words.
+        var residuals: [UInt8] = []
+        for index in 0..<120_000 {
+            let repeated = index >= 4096 && index % 4096 < 1024
+            residuals.append(repeated ? residuals[index - 4096] : UInt8(Int.random(in: 0..<6, using: &generator) * 2))
+        }
         // The baseline form runs everywhere; the BMI2 form where this CPU has it (on the machines CI runs on).
-        for (name, input) in Self.inputs + [("skewed literals", skewed)] {
+        for (name, input) in Self.inputs + [("skewed literals", skewed), ("residuals", residuals)] {
             let baseline = try #require(LZFSEEncoder.entropyCoded(input, effort: effort, form: .baseline))
             #expect(try Self.decoded(baseline, size: input.count) == input, "\(name), \(effort)")
             for form in LZFSEEncoder.EntropyForm.allCases where form != .baseline {

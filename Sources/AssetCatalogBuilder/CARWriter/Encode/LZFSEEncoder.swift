@@ -54,16 +54,18 @@ public enum LZFSEEncoder {
     /// needs 32 plus its frequency tables).
     static let lzvnThreshold = 4096
 
-    /// The forms of the C entropy stage (histograms, normalization, the literal and L, M, D streams), which give the
-    /// same bytes; the encoder runs the BMI2 one where the CPU has it.
+    /// The forms of the C encoder's hot loops (the entropy stage: histograms, normalization, the literal and L, M, D
+    /// streams; and the search's bucket scan), which give the same bytes; the encoder runs the BMI2 one where the CPU
+    /// has it.
     enum EntropyForm: CaseIterable {
         /// Plain C for any CPU.
         case baseline
-        /// Compiled for BMI2 (x86-64): shifts by a register and the low-bit mask in one instruction each.
+        /// For x86-64 with BMI2: the entropy stage compiled for BMI2 (shifts by a register and the low-bit mask in one
+        /// instruction each), and the fast and sampling efforts' four-way buckets compared with SSE2.
         case bmi2
     }
 
-    /// The `bvx2` stream of `input` (no LZVN or stored fallback) with the entropy stage in the form `form`, or `nil`
+    /// The `bvx2` stream of `input` (no LZVN or stored fallback) encoded in the form `form`, or `nil`
     /// when this CPU has no such form (for tests that hold the forms to each other).
     static func entropyCoded(_ input: [UInt8], effort: Effort, form: EntropyForm) -> [UInt8]? {
         if form == .bmi2 && ccar_lzfse_bmi2_available() == 0 { return nil }
