@@ -22,9 +22,12 @@ enum BitmapPayload {
     /// The payload (`MLEC` header included) of `pixels`, `width` × `height` pixels of `bytesPerPixel` bytes (4: B, G,
     /// R, A; 2: grey, alpha; premultiplied; rows unpadded), or `nil` when `compression` cannot hold them (LZVN that
     /// does not shrink a chunk): the caller stores them uncompressed then, as it does when the payload is larger.
+    ///
+    /// The payload comes as its pieces (``ByteParts``): the compressed streams are copied once, into the value the
+    /// caller joins them into.
     static func make(
         _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, compression: BitmapCompression
-    ) -> [UInt8]? {
+    ) -> ByteParts? {
         switch compression {
         case .deepmap2:
             // Xcode's palette mode is for colour images only (no grey rendition of the samples uses it).
@@ -32,8 +35,8 @@ enum BitmapPayload {
             // Beyond a palette: mode 2 where a trial on sampled rows finds the predictor pays (Deepmap2ModeChoice).
             let record =
                 palette == nil
-                ? Deepmap2ModeChoice.record(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel)
-                : Deepmap2Encoder.record(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, palette: palette)
+                ? Deepmap2ModeChoice.parts(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel)
+                : Deepmap2Encoder.parts(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, palette: palette)
             if let record {
                 return single(record, compression: compressionDeepmap2)
             }
@@ -44,7 +47,7 @@ enum BitmapPayload {
                 let record = PaletteImageEncoder.record(palette, width: width, height: height, bytesPerPixel: 4)
             else { return lzfse }
             // Xcode keeps another compression where palette-img does not pay (the Flex sample's 2018 atlases).
-            return record.count + 16 <= (lzfse?.count ?? Int.max) ? single(record, compression: compressionPaletteImage) : lzfse
+            return record.count + 16 <= (lzfse?.count ?? Int.max) ? single(ByteParts(record), compression: compressionPaletteImage) : lzfse
         case .lzfse, .paletteImage:
             return chunked(pixels, rowBytes: width * bytesPerPixel, height: height, lzvn: false)
         case .lzvn:
@@ -53,19 +56,21 @@ enum BitmapPayload {
     }
 
     /// An `MLEC` header without chunks (flags 0), then `record`.
-    private static func single(_ record: [UInt8], compression: UInt32) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(16 + record.count)
-        BinaryWriter.appendFourCC(&bytes, "CELM")
-        BinaryWriter.appendLE32(&bytes, 0)
-        BinaryWriter.appendLE32(&bytes, compression)
-        BinaryWriter.appendLE32(&bytes, UInt32(record.count))
-        return bytes + record
+    private static func single(_ record: ByteParts, compression: UInt32) -> ByteParts {
+        var header: [UInt8] = []
+        header.reserveCapacity(16)
+        BinaryWriter.appendFourCC(&header, "CELM")
+        BinaryWriter.appendLE32(&header, 0)
+        BinaryWriter.appendLE32(&header, compression)
+        BinaryWriter.appendLE32(&header, UInt32(record.count))
+        var payload = ByteParts(header)
+        payload.append(record)
+        return payload
     }
 
     /// The rows in `KCBC` chunks (``rowsPerChunk(rowBytes:height:)``; flag 1, the chunk count), each an LZFSE stream, or a raw
     /// LZVN stream when `lzvn` (then `nil` when a chunk does not shrink: a raw stream has no stored blocks).
-    private static func chunked(_ pixels: UnsafeBufferPointer<UInt8>, rowBytes: Int, height: Int, lzvn: Bool) -> [UInt8]? {
+    private static func chunked(_ pixels: UnsafeBufferPointer<UInt8>, rowBytes: Int, height: Int, lzvn: Bool) -> ByteParts? {
         let rowsPerChunk = rowsPerChunk(rowBytes: rowBytes, height: height)
         var chunks: [(rows: Int, stream: [UInt8])] = []
         var row = 0
@@ -80,21 +85,25 @@ enum BitmapPayload {
             }
             row += rows
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(chunks.reduce(16) { $0 + 20 + $1.stream.count })
-        BinaryWriter.appendFourCC(&bytes, "CELM")
-        BinaryWriter.appendLE32(&bytes, 1)
-        BinaryWriter.appendLE32(&bytes, lzvn ? compressionLZVN : compressionLZFSE)
-        BinaryWriter.appendLE32(&bytes, UInt32(chunks.count))
+        var header: [UInt8] = []
+        header.reserveCapacity(36)
+        BinaryWriter.appendFourCC(&header, "CELM")
+        BinaryWriter.appendLE32(&header, 1)
+        BinaryWriter.appendLE32(&header, lzvn ? compressionLZVN : compressionLZFSE)
+        BinaryWriter.appendLE32(&header, UInt32(chunks.count))
+        var payload = ByteParts()
         for chunk in chunks {
-            BinaryWriter.appendFourCC(&bytes, "CBCK")
-            BinaryWriter.appendLE32(&bytes, 0)
-            BinaryWriter.appendLE32(&bytes, 0)
-            BinaryWriter.appendLE32(&bytes, UInt32(chunk.rows))
-            BinaryWriter.appendLE32(&bytes, UInt32(chunk.stream.count))
-            bytes += chunk.stream
+            BinaryWriter.appendFourCC(&header, "CBCK")
+            BinaryWriter.appendLE32(&header, 0)
+            BinaryWriter.appendLE32(&header, 0)
+            BinaryWriter.appendLE32(&header, UInt32(chunk.rows))
+            BinaryWriter.appendLE32(&header, UInt32(chunk.stream.count))
+            payload.append(header)
+            payload.append(chunk.stream)
+            header = []
         }
-        return bytes
+        if !header.isEmpty { payload.append(header) }
+        return payload
     }
 
     /// `slice` as one raw LZVN stream (what the older Xcode of the GlassKit sample writes: no LZFSE block header), or

@@ -175,7 +175,7 @@ enum CSIBuilder {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(pixelsAt - 16 + payload.count)
             appendHeader(&bytes, payloadCount: payload.count)
-            bytes += payload
+            payload.write(to: &bytes)
             return bytes
         }
     }

@@ -21,6 +21,13 @@ enum Deepmap2Encoder {
     static func record(
         _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, palette: PixelPalette?
     ) -> [UInt8]? {
+        parts(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, palette: palette)?.joined
+    }
+
+    /// ``record(_:width:height:bytesPerPixel:palette:)`` as its pieces (the stream not copied into a record of its own).
+    static func parts(
+        _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, palette: PixelPalette?
+    ) -> ByteParts? {
         guard width > 0, height > 0, width <= 0xFFFF, height <= 0xFFFF, pixels.count == width * height * bytesPerPixel else { return nil }
         if let palette, !palette.colors.isEmpty, palette.colors.count <= maximumPaletteColors {
             var colors: [UInt8] = []
@@ -30,16 +37,16 @@ enum Deepmap2Encoder {
                 for byte in 0..<bytesPerPixel { colors.append(UInt8(truncatingIfNeeded: color >> UInt32(8 * byte))) }
             }
             let indices = palette.indices.map { UInt8(truncatingIfNeeded: $0) }
-            return record(
+            return parts(
                 mode: 4, quality: 1, bytesPerPixel: bytesPerPixel, tileWidth: width, tileHeight: height, header: colors,
                 streams: [LZFSEEncoder.compress(indices, effort: .thorough)])
         }
-        return record(storedStream: LZFSEEncoder.compress(pixels, effort: .thorough), width: width, height: height, bytesPerPixel: bytesPerPixel)
+        return parts(storedStream: LZFSEEncoder.compress(pixels, effort: .thorough), width: width, height: height, bytesPerPixel: bytesPerPixel)
     }
 
-    /// The mode-3 record whose one stream, `storedStream`, is the image's pixels already compressed.
-    static func record(storedStream: [UInt8], width: Int, height: Int, bytesPerPixel: Int) -> [UInt8] {
-        record(
+    /// The pieces of the mode-3 record whose one stream, `storedStream`, is the image's pixels already compressed.
+    static func parts(storedStream: [UInt8], width: Int, height: Int, bytesPerPixel: Int) -> ByteParts {
+        parts(
             mode: 3, quality: 1, bytesPerPixel: bytesPerPixel, tileWidth: width, tileHeight: height, header: [], streams: [storedStream])
     }
 
@@ -51,20 +58,35 @@ enum Deepmap2Encoder {
     static func record(
         mode: UInt8, quality: UInt8, bytesPerPixel: Int, tileWidth: Int, tileHeight: Int, header: [UInt8], streams: [[UInt8]]
     ) -> [UInt8] {
+        parts(mode: mode, quality: quality, bytesPerPixel: bytesPerPixel, tileWidth: tileWidth, tileHeight: tileHeight, header: header, streams: streams)
+            .joined
+    }
+
+    /// ``record(mode:quality:bytesPerPixel:tileWidth:tileHeight:header:streams:)`` as its pieces: the framing, then
+    /// each stream as it is, so the streams are copied once, into the rendition's value.
+    ///
+    /// - Precondition: the tile size fits 16 bits and `streams` holds one stream per tile.
+    static func parts(
+        mode: UInt8, quality: UInt8, bytesPerPixel: Int, tileWidth: Int, tileHeight: Int, header: [UInt8], streams: [[UInt8]]
+    ) -> ByteParts {
         precondition(tileWidth > 0 && tileWidth <= 0xFFFF && tileHeight > 0 && tileHeight <= 0xFFFF)
         let bodySize = 12 + header.count + streams.reduce(0) { $0 + 4 + $1.count }
-        var record: [UInt8] = []
-        record.reserveCapacity(16 + bodySize)
-        for value in [1, bytesPerPixel, bodySize, 0] { BinaryWriter.appendLE32(&record, UInt32(value)) }
-        record += Array("dmp2".utf8)
-        record += [mode, quality, 10, UInt8(bytesPerPixel)]
-        BinaryWriter.appendLE16(&record, UInt16(tileWidth))
-        BinaryWriter.appendLE16(&record, UInt16(tileHeight))
-        record += header
+        var head: [UInt8] = []
+        head.reserveCapacity(32 + header.count)
+        for value in [1, bytesPerPixel, bodySize, 0] { BinaryWriter.appendLE32(&head, UInt32(value)) }
+        head += Array("dmp2".utf8)
+        head += [mode, quality, 10, UInt8(bytesPerPixel)]
+        BinaryWriter.appendLE16(&head, UInt16(tileWidth))
+        BinaryWriter.appendLE16(&head, UInt16(tileHeight))
+        head += header
+        var record = ByteParts()
         for stream in streams {
-            BinaryWriter.appendLE32(&record, UInt32(stream.count))
-            record += stream
+            BinaryWriter.appendLE32(&head, UInt32(stream.count))
+            record.append(head)
+            record.append(stream)
+            head = []
         }
+        if !head.isEmpty { record.append(head) }
         return record
     }
 }

@@ -24,8 +24,13 @@ enum Deepmap2ModeChoice {
     /// else mode 3 (as for any other pixel size); `nil` when the size does not fit deepmap2's 16-bit fields. An image small enough to be tried whole
     /// is compressed once each way: the trial's streams are the records' (one tile, the whole image, in both modes).
     static func record(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int) -> [UInt8]? {
+        parts(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel)?.joined
+    }
+
+    /// ``record(_:width:height:bytesPerPixel:)`` as its pieces (the streams not copied into a record of their own).
+    static func parts(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int) -> ByteParts? {
         guard Deepmap2PredictedEncoder.fits(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel) else {
-            return Deepmap2Encoder.record(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, palette: nil)
+            return Deepmap2Encoder.parts(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, palette: nil)
         }
         let tileHeight = Deepmap2PredictedEncoder.tileHeight(width: width, height: height, bytesPerPixel: bytesPerPixel)
         if sampledRows(width: width, height: height) == [0..<height], tileHeight == height {
@@ -33,14 +38,14 @@ enum Deepmap2ModeChoice {
             // Each stream with the effort its mode is written with (mode 3: thorough), so the trial is exact.
             let stored = LZFSEEncoder.compress(pixels, effort: .thorough)
             if predicted.count < stored.count {
-                return Deepmap2PredictedEncoder.record(streams: [predicted], width: width, tileHeight: height, bytesPerPixel: bytesPerPixel)
+                return Deepmap2PredictedEncoder.parts(streams: [predicted], width: width, tileHeight: height, bytesPerPixel: bytesPerPixel)
             }
-            return Deepmap2Encoder.record(storedStream: stored, width: width, height: height, bytesPerPixel: bytesPerPixel)
+            return Deepmap2Encoder.parts(storedStream: stored, width: width, height: height, bytesPerPixel: bytesPerPixel)
         }
         if prefersPredicted(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel) {
-            return Deepmap2PredictedEncoder.record(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel)
+            return Deepmap2PredictedEncoder.parts(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel)
         }
-        return Deepmap2Encoder.record(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, palette: nil)
+        return Deepmap2Encoder.parts(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, palette: nil)
     }
 
     /// Whether `pixels` (`width` × `height` pixels of `bytesPerPixel` bytes: 4 premultiplied B, G, R, A or 2 grey,

@@ -35,6 +35,13 @@ enum Deepmap2PredictedEncoder {
     static func record(
         _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, tileBytes: Int = tileBytes
     ) -> [UInt8]? {
+        parts(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, tileBytes: tileBytes)?.joined
+    }
+
+    /// ``record(_:width:height:bytesPerPixel:tileBytes:)`` as its pieces (the tiles' streams not copied into a record).
+    static func parts(
+        _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, tileBytes: Int = tileBytes
+    ) -> ByteParts? {
         guard fits(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel) else { return nil }
         let tileHeight = tileHeight(width: width, height: height, bytesPerPixel: bytesPerPixel, tileBytes: tileBytes)
         let rowBytes = tileRowBytes(width: width, bytesPerPixel: bytesPerPixel)
@@ -51,12 +58,13 @@ enum Deepmap2PredictedEncoder {
             top = rows.upperBound
         }
         buffer.deallocate()
-        return record(streams: streams, width: width, tileHeight: tileHeight, bytesPerPixel: bytesPerPixel)
+        return parts(streams: streams, width: width, tileHeight: tileHeight, bytesPerPixel: bytesPerPixel)
     }
 
-    /// The record of tiles already compressed (`streams`, bands of `tileHeight` rows, the last one possibly fewer).
-    static func record(streams: [[UInt8]], width: Int, tileHeight: Int, bytesPerPixel: Int) -> [UInt8] {
-        Deepmap2Encoder.record(
+    /// The pieces of the record of tiles already compressed (`streams`, bands of `tileHeight` rows, the last one
+    /// possibly fewer).
+    static func parts(streams: [[UInt8]], width: Int, tileHeight: Int, bytesPerPixel: Int) -> ByteParts {
+        Deepmap2Encoder.parts(
             mode: 2, quality: 0, bytesPerPixel: bytesPerPixel, tileWidth: width, tileHeight: tileHeight, header: [], streams: streams)
     }
 
