@@ -69,9 +69,7 @@ extension CARCompiler {
             let number = candidates[position]
             var shared = plan.items[number].key
             for attribute in Self.imageOwnAttributes { shared[attribute] = 0 }
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(2 * plan.keyFormat.count)
-            for attribute in plan.keyFormat { BinaryWriter.appendLE16(&bytes, shared[attribute]) }
+            let bytes = Self.bytes(of: shared, plan.keyFormat)
             groups[GroupKey(shared: bytes, scale: shared[.scale], grey: size.grey), default: []].append(
                 Candidate(item: number, identifier: plan.items[number].key[.identifier], image: size))
         }
@@ -137,18 +135,11 @@ extension CARCompiler {
     }
 
     /// The job items that win their key, in write order: only those are packed (the others are dropped by the stream
-    /// as before). Mirrors ``RenditionStream/write(_:key:preferred:)``: in write order a key repeats right after its
-    /// first item, except that a preferred item's key also shuts out the later items of that key.
+    /// as before, by the same ``KeyClaims``).
     static func keyWinners(_ plan: CompilePlan) -> [Int] {
         var winners: [Int] = []
-        var lastKey: [UInt8]?
-        var preferredKeys = Set<[UInt8]>()
-        for number in plan.order {
-            let key = plan.keyBytes[number]
-            let preferred = plan.items[number].preferred
-            if key == lastKey || (!preferred && !preferredKeys.isEmpty && preferredKeys.contains(key)) { continue }
-            lastKey = key
-            if preferred { preferredKeys.insert(key) }
+        var claims = KeyClaims()
+        for number in plan.order where claims.claim(plan.keyBytes[number], preferred: plan.items[number].preferred) {
             if case .job = plan.items[number].work { winners.append(number) }
         }
         return winners

@@ -290,7 +290,7 @@ extension CARCompiler {
     }
 
     /// `key`'s bytes in `keyFormat` order, as the car writes them.
-    private static func bytes(of key: RenditionKey, _ keyFormat: [CARAttribute]) -> [UInt8] {
+    static func bytes(of key: RenditionKey, _ keyFormat: [CARAttribute]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(2 * keyFormat.count)
         for attribute in keyFormat { BinaryWriter.appendLE16(&bytes, key[attribute]) }

@@ -53,11 +53,8 @@ final class RenditionStream: @unchecked Sendable {
     private(set) var end = 0
     /// The renditions written, in the order they were written.
     private(set) var written: [Entry] = []
-    /// The key of the last value written: values come in key order, so a second value under a key comes right
-    /// after the first (comparing with it replaced hashing every key, 1% of a compile's time).
-    private var lastKey: [UInt8]?
-    /// The keys of preferred values, which come first, before the others restart the key order.
-    private var preferredKeys = Set<[UInt8]>()
+    /// Which value won each key so far.
+    private var claims = KeyClaims()
     private var failure: CARCompileError?
     /// Entries that could not be compiled: the job's number (to list them in asset order) and why.
     var failures: [(job: Int, message: String)] = []
@@ -82,9 +79,7 @@ final class RenditionStream: @unchecked Sendable {
     /// Values must come as the compile orders them: the `preferred` ones first, in key order, then the others in
     /// key order.
     func write(_ value: BuiltValue, key: [UInt8], preferred: Bool = false) -> Bool {
-        if key == lastKey || (!preferred && !preferredKeys.isEmpty && preferredKeys.contains(key)) { return false }
-        lastKey = key
-        if preferred { preferredKeys.insert(key) }
+        guard claims.claim(key, preferred: preferred) else { return false }
         let address = end
         let length = value.bytes.count
         end = (address + length + 15) & ~15
