@@ -4,7 +4,8 @@
 // output capacity (0 to 65535 bytes, allocated exactly, so ASan sees any write past it); the rest is the stream.
 // Beyond the sanitizers it checks the decoders' promises: never more written than the capacity, an LZFSE stream
 // that decodes produces exactly what its block headers promise, and an LZFSE decoder leaves the bytes after those
-// it wrote as they were (its 16-byte copies may only overshoot inside the block they decode).
+// it wrote as they were (its 16-byte copies may only overshoot inside the block they decode), and decoding two blocks'
+// literals side by side gives what decoding one block at a time gives: the same status, count and buffer.
 #include "clzfse.h"
 #include <stdint.h>
 #include <stdlib.h>
@@ -38,6 +39,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       for (size_t i = written; i < capacity; i++)
         if (output[i] != 0xA5) abort();
     }
+    uint8_t *single = malloc(capacity ? capacity : 1);
+    if (!single) abort();
+    memset(single, 0xA5, capacity);
+    size_t single_written = 0;
+    const assetc_lz_status single_status = assetc_lzfse_decode_block_by_block(input, stream_size, single, capacity, &single_written);
+    if (single_status != status || single_written != written || memcmp(single, output, capacity) != 0) abort();
+    free(single);
   }
   free(input);
   free(output);

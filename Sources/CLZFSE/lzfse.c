@@ -262,57 +262,140 @@ typedef struct {
   uint8_t literals[LITERALS_PER_BLOCK + 64];
 } block_scratch;
 
-// The literals: four interleaved states over one backward stream, `count` of them (a multiple of four; `literals`
-// has room for the last group). This loop is most of the decoder's time on noisy data (deepmap2's residuals), and its
-// speed is the length of the chain that carries one group of four literals to the next (a state's table entry, the
-// bits it reads, the next state), so:
-// - the stream's position is one number, the count of unread bits from `in->start`: each group loads the 8 bytes
-//   whose top bits are the unread ones from an address that number alone gives (a pointer and a bit count kept in
-//   step were one more value for the compiler to spill to the stack, and a store and a load more in the chain);
+// Where the literal decoder stands in one block: its four lanes' states, and the stream's position as one number,
+// the count of unread bits from the input's first byte `start` (a pointer and a bit count kept in step were one more
+// value for the compiler to spill to the stack, and a store and a load more in the chain below).
+typedef struct {
+  uint64_t unread;
+  uint32_t s0, s1, s2, s3;
+} literal_lanes;
+
+static inline __attribute__((always_inline)) literal_lanes literal_lanes_at(const uint16_t first_states[4], const bit_input *in) {
+  const literal_lanes lanes = {(uint64_t)(in->position - in->start) * 8 + (uint64_t)in->bits, first_states[0], first_states[1],
+                               first_states[2], first_states[3]};
+  return lanes;
+}
+
+// One group of four literals (a block's literals are four interleaved states over one backward stream); the caller
+// has checked that `lanes->unread` is at least 57. On noisy data (deepmap2's residuals) this is most of the decoder's
+// time, and its speed is the length of the chain that carries one group to the next (a state's table entry, the bits
+// it reads, the next state), so:
+// - each group loads the 8 bytes whose top bits are the unread ones from an address `unread` alone gives;
 // - lane i's bits start `top - k0 - ... - ki` bits up in those 8 bytes; the shift takes its count modulo 64, so the
 //   entries themselves are summed (their higher fields are multiples of 64), as a tree: lane 3 waits for three
 //   operations after the table loads, not for a chain of four subtractions each behind its own zero-extension;
-// - no check inside the loop but the stream's start: the table has two more entries, states `LITERAL_STATES` and
-//   the one after it, which lead back to those two (unused states lead there too), so a lane that meets damage stays
-//   there, and one check after the loop finds it. Every state stays within the table: a used state's successor is
-//   below `LITERAL_STATES` (see `build_literal_table`).
-// Returns 0 on damage.
-static inline __attribute__((always_inline)) int decode_literals(const literal_entry *table, const uint16_t first_states[4],
-                                                                 const bit_input *in, uint8_t *literals, uint32_t count) {
-  const uint8_t *const start = in->start;
-  uint64_t unread = (uint64_t)(in->position - start) * 8 + (uint64_t)in->bits;
-  uint32_t s0 = first_states[0], s1 = first_states[1], s2 = first_states[2], s3 = first_states[3];
-  uint8_t *out = literals;
-  const uint8_t *const out_end = literals + count;
-  while (out < out_end) {
-    // The 8 bytes whose top 57 to 64 bits (`top`) are unread: enough for four reads of at most 10 bits. `unread`
-    // starts at most 8 times the stream's end (from `start`), so the load never reaches past that end; the check
-    // keeps it from reaching before `start`.
-    if (unread < 57) return 0;
-    const uint64_t accum = load64(start + ((unread - 57) >> 3));
-    const uint32_t top = 57 + ((uint32_t)(unread - 57) & 7);
-    const literal_entry e0 = table[s0], e1 = table[s1], e2 = table[s2], e3 = table[s3];
-    const uint32_t e01 = e0 + e1, e23 = e2 + e3;
-    const uint32_t at0 = top - e0, at1 = top - e01, at2 = (top - e2) - e01, at3 = top - (e01 + e23);
-    s0 = (e0 >> 16) + (uint32_t)((accum >> (at0 & 63)) & ((1ull << (e0 & 0xff)) - 1));
-    s1 = (e1 >> 16) + (uint32_t)((accum >> (at1 & 63)) & ((1ull << (e1 & 0xff)) - 1));
-    s2 = (e2 >> 16) + (uint32_t)((accum >> (at2 & 63)) & ((1ull << (e2 & 0xff)) - 1));
-    s3 = (e3 >> 16) + (uint32_t)((accum >> (at3 & 63)) & ((1ull << (e3 & 0xff)) - 1));
-    out[0] = (uint8_t)(e0 >> 8);
-    out[1] = (uint8_t)(e1 >> 8);
-    out[2] = (uint8_t)(e2 >> 8);
-    out[3] = (uint8_t)(e3 >> 8);
-    out += 4;
-    unread -= (e01 + e23) & 63;  // k0 + k1 + k2 + k3, at most 40
-  }
-  return (s0 | s1 | s2 | s3) < LITERAL_STATES;
+// - no check but the stream's start: the table has two more entries, states `LITERAL_STATES` and the one after it,
+//   which lead back to those two (unused states lead there too), so a lane that meets damage stays there, and one
+//   check at the block's end finds it. Every state stays within the table: a used state's successor is below
+//   `LITERAL_STATES` (see `build_literal_table`).
+static inline __attribute__((always_inline)) void literal_group(const literal_entry *table, literal_lanes *lanes,
+                                                                const uint8_t *start, uint8_t *out) {
+  // The 8 bytes whose top 57 to 64 bits (`top`) are unread: enough for four reads of at most 10 bits. `unread` starts
+  // at most 8 times the stream's end (from `start`), so the load never reaches past that end; the caller's check
+  // keeps it from reaching before `start`.
+  const uint64_t accum = load64(start + ((lanes->unread - 57) >> 3));
+  const uint32_t top = 57 + ((uint32_t)(lanes->unread - 57) & 7);
+  const literal_entry e0 = table[lanes->s0], e1 = table[lanes->s1], e2 = table[lanes->s2], e3 = table[lanes->s3];
+  const uint32_t e01 = e0 + e1, e23 = e2 + e3;
+  const uint32_t at0 = top - e0, at1 = top - e01, at2 = (top - e2) - e01, at3 = top - (e01 + e23);
+  lanes->s0 = (e0 >> 16) + (uint32_t)((accum >> (at0 & 63)) & ((1ull << (e0 & 0xff)) - 1));
+  lanes->s1 = (e1 >> 16) + (uint32_t)((accum >> (at1 & 63)) & ((1ull << (e1 & 0xff)) - 1));
+  lanes->s2 = (e2 >> 16) + (uint32_t)((accum >> (at2 & 63)) & ((1ull << (e2 & 0xff)) - 1));
+  lanes->s3 = (e3 >> 16) + (uint32_t)((accum >> (at3 & 63)) & ((1ull << (e3 & 0xff)) - 1));
+  out[0] = (uint8_t)(e0 >> 8);
+  out[1] = (uint8_t)(e1 >> 8);
+  out[2] = (uint8_t)(e2 >> 8);
+  out[3] = (uint8_t)(e3 >> 8);
+  lanes->unread -= (e01 + e23) & 63;  // k0 + k1 + k2 + k3, at most 40
 }
 
-// `stream_start` is the first byte of the whole input: refilling a backward bit stream may read a few
-// bytes before the stream's own payload (bits that a valid stream never consumes), but never before that.
-static inline __attribute__((always_inline)) int decode_compressed_block(const block_header *h, const uint8_t *stream_start, const uint8_t *payload,
-                                   size_t available, uint8_t *dst,
-                                   size_t *out, size_t capacity, block_scratch *s, size_t *consumed) {
+// A block's literals from `out` up to `out_end`, a group of four at a time (`literals` has room for the last
+// group). Returns 0 on damage: the stream ending early, or a lane ending outside the used states.
+static inline __attribute__((always_inline)) int decode_literals(const literal_entry *table, literal_lanes *lanes,
+                                                                 const uint8_t *start, uint8_t *out, const uint8_t *out_end) {
+  literal_lanes l = *lanes;
+  for (; out < out_end; out += 4) {
+    if (l.unread < 57) return 0;
+    literal_group(table, &l, start, out);
+  }
+  *lanes = l;
+  return (l.s0 | l.s1 | l.s2 | l.s3) < LITERAL_STATES;
+}
+
+// One group of four literals as `literal_group` computes it, for the paired loop below: the stream's position is an
+// absolute bit address (`bits`: the byte address times 8 plus the bit), so that no register holds the input's start
+// (the caller keeps the load in bounds), and the lanes' bit offsets are subtracted one after the other, not as a tree:
+// one more operation on the chain, but two fewer values live at once, which is what the paired loop runs short of.
+static inline __attribute__((always_inline)) void literal_group_at(const literal_entry *table, uint64_t *bits, uint64_t *s0,
+                                                                   uint64_t *s1, uint64_t *s2, uint64_t *s3, uint8_t *out) {
+  const uint64_t accum = load64((const uint8_t *)(uintptr_t)((*bits - 57) >> 3));
+  const uint32_t top = 57 + ((uint32_t)(*bits - 57) & 7);
+  uint32_t at = top;
+  literal_entry e = table[*s0];
+  at -= e;
+  *s0 = (e >> 16) + ((accum >> (at & 63)) & ((1ull << (e & 0xff)) - 1));
+  out[0] = (uint8_t)(e >> 8);
+  e = table[*s1];
+  at -= e;
+  *s1 = (e >> 16) + ((accum >> (at & 63)) & ((1ull << (e & 0xff)) - 1));
+  out[1] = (uint8_t)(e >> 8);
+  e = table[*s2];
+  at -= e;
+  *s2 = (e >> 16) + ((accum >> (at & 63)) & ((1ull << (e & 0xff)) - 1));
+  out[2] = (uint8_t)(e >> 8);
+  e = table[*s3];
+  at -= e;
+  *s3 = (e >> 16) + ((accum >> (at & 63)) & ((1ull << (e & 0xff)) - 1));
+  out[3] = (uint8_t)(e >> 8);
+  *bits -= (top - at) & 63;
+}
+
+// The first `groups` groups of two blocks' literals, side by side: one block's chain from group to group is mostly
+// waiting for loads, and the other's, independent of it, fills those waits. Twelve values live through the loop (eight
+// states, two positions, the output and a count); with the tables, the input's start and the loop's bound in
+// registers too, the compiler kept states on the stack, and each store and reload lengthened the chains (the pair was
+// slower than one block after the other). So the tables are copied onto this function's stack, addressed from the
+// stack pointer; the positions are absolute bit addresses; and the loop runs in stretches that cannot reach before
+// the input's start (a group reads at most 40 bits), with no check inside. Returns 0 when either stream would end
+// early; the caller then decodes each block alone from its start, so that each gets the verdict it gets alone.
+static inline __attribute__((always_inline)) int decode_literal_pair(block_scratch *s, literal_lanes *a, literal_lanes *b,
+                                                                     const uint8_t *start, uint32_t groups) {
+  literal_entry tables[2][LITERAL_STATES + 2];
+  memcpy(tables[0], s[0].literal_table, sizeof tables[0]);
+  memcpy(tables[1], s[1].literal_table, sizeof tables[1]);
+  const uint64_t origin = (uint64_t)(uintptr_t)start * 8;
+  uint64_t a_bits = origin + a->unread, b_bits = origin + b->unread;
+  uint64_t a0 = a->s0, a1 = a->s1, a2 = a->s2, a3 = a->s3, b0 = b->s0, b1 = b->s1, b2 = b->s2, b3 = b->s3;
+  uint8_t *out = s[0].literals;
+  const size_t b_offset = (size_t)(s[1].literals - s[0].literals);
+  uint64_t left = groups;
+  while (left) {
+    const uint64_t a_unread = a_bits - origin, b_unread = b_bits - origin;
+    if (a_unread < 57 || b_unread < 57) return 0;
+    uint64_t stretch = (a_unread - 57) / 40 + 1;
+    if ((b_unread - 57) / 40 + 1 < stretch) stretch = (b_unread - 57) / 40 + 1;
+    if (left < stretch) stretch = left;
+    uint8_t *const end = out + 4 * stretch;
+    for (ptrdiff_t i = -(ptrdiff_t)(4 * stretch); i < 0; i += 4) {
+      literal_group_at(tables[0], &a_bits, &a0, &a1, &a2, &a3, end + i);
+      literal_group_at(tables[1], &b_bits, &b0, &b1, &b2, &b3, end + i + b_offset);
+    }
+    out = end;
+    left -= stretch;
+  }
+  a->unread = a_bits - origin;
+  b->unread = b_bits - origin;
+  a->s0 = (uint32_t)a0, a->s1 = (uint32_t)a1, a->s2 = (uint32_t)a2, a->s3 = (uint32_t)a3;
+  b->s0 = (uint32_t)b0, b->s1 = (uint32_t)b1, b->s2 = (uint32_t)b2, b->s3 = (uint32_t)b3;
+  return 1;
+}
+
+// Checks a block's header fields against the input, builds its tables and finds its literal stream (`lanes`).
+// `stream_start` is the first byte of the whole input: refilling a backward bit stream may read a few bytes before
+// the stream's own payload (bits that a valid stream never consumes), but never before that.
+static inline __attribute__((always_inline)) int prepare_block(const block_header *h, const uint8_t *stream_start,
+                                                               const uint8_t *payload, size_t available, block_scratch *s,
+                                                               literal_lanes *lanes) {
   if (h->n_literals > LITERALS_PER_BLOCK || h->n_matches > MATCHES_PER_BLOCK) return ASSETC_LZ_CORRUPT;
   if (h->literal_bits < -7 || h->literal_bits > 0 || h->lmd_bits < -7 || h->lmd_bits > 0) return ASSETC_LZ_CORRUPT;
   for (int i = 0; i < 4; i++)
@@ -328,14 +411,19 @@ static inline __attribute__((always_inline)) int decode_compressed_block(const b
   build_value_table(s->m_table, M_STATES, M_SYMBOLS, h->m_freq, m_extra_bits, m_base_value);
   build_value_table(s->d_table, D_STATES, D_SYMBOLS, h->d_freq, d_extra_bits, d_base_value);
 
-  // Literals: four interleaved states over one backward stream.
   bit_input in;
-  const uint8_t *literal_end = payload + h->n_literal_payload_bytes;
-  if (!bits_init(&in, h->literal_bits, literal_end, stream_start)) return ASSETC_LZ_CORRUPT;
-  if (!decode_literals(s->literal_table, h->literal_state, &in, s->literals, h->n_literals)) return ASSETC_LZ_CORRUPT;
+  if (!bits_init(&in, h->literal_bits, payload + h->n_literal_payload_bytes, stream_start)) return ASSETC_LZ_CORRUPT;
+  *lanes = literal_lanes_at(h->literal_state, &in);
+  return ASSETC_LZ_OK;
+}
 
-  // L, M, D triples.
-  const uint8_t *lmd_end = literal_end + h->n_lmd_payload_bytes;
+// The block's L, M, D triples, once its literals are in `s->literals`: writes its bytes at `*out` and moves `*out`
+// past them only when the whole block is good.
+static inline __attribute__((always_inline)) int finish_block(const block_header *h, const uint8_t *stream_start,
+                                                              const uint8_t *payload, uint8_t *dst, size_t *out,
+                                                              size_t capacity, const block_scratch *s, size_t *consumed) {
+  bit_input in;
+  const uint8_t *lmd_end = payload + h->n_literal_payload_bytes + h->n_lmd_payload_bytes;
   if (!bits_init(&in, h->lmd_bits, lmd_end, stream_start)) return ASSETC_LZ_CORRUPT;
   uint32_t l_state = h->l_state, m_state = h->m_state, d_state = h->d_state;
   const uint8_t *literal = s->literals;
@@ -380,54 +468,128 @@ static inline __attribute__((always_inline)) int decode_compressed_block(const b
   return ASSETC_LZ_OK;
 }
 
-// The block decoder compiled twice on x86-64: for the baseline, and with BMI2, whose variable shifts and `bzhi`
-// (take the low n bits) make each read of the bit stream two instructions instead of six; chosen once by what the
-// processor supports. Both are the same C, so they give the same bytes and the same verdicts (the tests compare
-// them: `assetc_lzfse_decode_portable`).
-static int decode_block_portable(const block_header *h, const uint8_t *stream_start, const uint8_t *payload,
-                                 size_t available, uint8_t *dst, size_t *out, size_t capacity, block_scratch *s,
-                                 size_t *consumed) {
-  return decode_compressed_block(h, stream_start, payload, available, dst, out, capacity, s, consumed);
-}
+// The three loops that decide the decoder's speed, each compiled as a function of its own (within one large function
+// the compiler kept the loops' values on the stack) and twice on x86-64: for the baseline, and with BMI2, whose
+// variable shifts and `bzhi` (take the low n bits) make each read of the bit stream two instructions instead of six;
+// chosen once by what the processor supports. Both are the same C, so they give the same bytes and the same verdicts
+// (the tests compare them: `assetc_lzfse_decode_portable`).
+typedef struct {
+  int (*literals)(const literal_entry *table, literal_lanes *lanes, const uint8_t *start, uint8_t *out, const uint8_t *out_end);
+  // NULL: blocks are decoded one at a time (`assetc_lzfse_decode_block_by_block`).
+  int (*literal_pair)(block_scratch *s, literal_lanes *a, literal_lanes *b, const uint8_t *start, uint32_t groups);
+  int (*matches)(const block_header *h, const uint8_t *stream_start, const uint8_t *payload, uint8_t *dst, size_t *out,
+                 size_t capacity, const block_scratch *s, size_t *consumed);
+} block_kernels;
 
-typedef int (*block_decoder)(const block_header *, const uint8_t *, const uint8_t *, size_t, uint8_t *, size_t *,
-                             size_t, block_scratch *, size_t *);
+#define LZFSE_KERNELS(suffix, attributes)                                                                              \
+  attributes static int literals_##suffix(const literal_entry *table, literal_lanes *lanes, const uint8_t *start,      \
+                                          uint8_t *out, const uint8_t *out_end) {                                     \
+    return decode_literals(table, lanes, start, out, out_end);                                                         \
+  }                                                                                                                    \
+  attributes static int literal_pair_##suffix(block_scratch *s, literal_lanes *a, literal_lanes *b, const uint8_t *start, \
+                                              uint32_t groups) {                                                      \
+    return decode_literal_pair(s, a, b, start, groups);                                                                \
+  }                                                                                                                    \
+  attributes static int matches_##suffix(const block_header *h, const uint8_t *stream_start, const uint8_t *payload,   \
+                                         uint8_t *dst, size_t *out, size_t capacity, const block_scratch *s,           \
+                                         size_t *consumed) {                                                           \
+    return finish_block(h, stream_start, payload, dst, out, capacity, s, consumed);                                    \
+  }
+
+LZFSE_KERNELS(portable, __attribute__((noinline)))
+static const block_kernels portable_kernels = {literals_portable, literal_pair_portable, matches_portable};
+static const block_kernels block_by_block_kernels = {literals_portable, NULL, matches_portable};
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-__attribute__((target("bmi2"))) static int decode_block_bmi2(const block_header *h, const uint8_t *stream_start,
-                                                             const uint8_t *payload, size_t available, uint8_t *dst,
-                                                             size_t *out, size_t capacity, block_scratch *s,
-                                                             size_t *consumed) {
-  return decode_compressed_block(h, stream_start, payload, available, dst, out, capacity, s, consumed);
-}
+LZFSE_KERNELS(bmi2, __attribute__((noinline, target("bmi2"))))
+static const block_kernels bmi2_kernels = {literals_bmi2, literal_pair_bmi2, matches_bmi2};
 
-static block_decoder fastest_block_decoder(void) {
-  return __builtin_cpu_supports("bmi2") ? decode_block_bmi2 : decode_block_portable;
-}
+static const block_kernels *fastest_kernels(void) { return __builtin_cpu_supports("bmi2") ? &bmi2_kernels : &portable_kernels; }
 #else
-static block_decoder fastest_block_decoder(void) { return decode_block_portable; }
+static const block_kernels *fastest_kernels(void) { return &portable_kernels; }
 #endif
 
+// One compressed block (`bvx1` or `bvx2`) whose header has been read, its payload at `payload`.
+static int decode_compressed_block(const block_kernels *k, const block_header *h, const uint8_t *stream_start,
+                                   const uint8_t *payload, size_t available, uint8_t *dst, size_t *out, size_t capacity,
+                                   block_scratch *s, size_t *consumed) {
+  literal_lanes lanes;
+  const int status = prepare_block(h, stream_start, payload, available, s, &lanes);
+  if (status != ASSETC_LZ_OK) return status;
+  if (!k->literals(s->literal_table, &lanes, stream_start, s->literals, s->literals + h->n_literals)) return ASSETC_LZ_CORRUPT;
+  return k->matches(h, stream_start, payload, dst, out, capacity, s, consumed);
+}
+
+// Two compressed blocks in a row (the second's header read too), their literals decoded side by side: the same bytes,
+// `*out` and verdict as decoding the first and then the second (`*decoded` says how many were written whole). When
+// the second cannot be prepared (its fields or stream are damaged), the first is decoded alone and `*decoded` is 1:
+// the caller's loop comes to the second next and reports its damage as it would have.
+static int decode_compressed_pair(const block_kernels *k, const block_header h[2], const uint8_t *stream_start,
+                                  const uint8_t *const payload[2], const size_t available[2], uint8_t *dst, size_t *out,
+                                  size_t capacity, block_scratch s[2], size_t consumed[2], int *decoded) {
+  *decoded = 0;
+  literal_lanes a, b;
+  int status = prepare_block(&h[0], stream_start, payload[0], available[0], &s[0], &a);
+  if (status != ASSETC_LZ_OK) return status;
+  int a_good, b_good = 1;
+  const int paired = prepare_block(&h[1], stream_start, payload[1], available[1], &s[1], &b) == ASSETC_LZ_OK;
+  if (paired) {
+    const uint32_t a_groups = (h[0].n_literals + 3) / 4, b_groups = (h[1].n_literals + 3) / 4;
+    const uint32_t both = a_groups < b_groups ? a_groups : b_groups;
+    const literal_lanes a_start = a, b_start = b;
+    if (k->literal_pair(s, &a, &b, stream_start, both)) {
+      a_good = k->literals(s[0].literal_table, &a, stream_start, s[0].literals + 4 * (size_t)both, s[0].literals + h[0].n_literals);
+      b_good = k->literals(s[1].literal_table, &b, stream_start, s[1].literals + 4 * (size_t)both, s[1].literals + h[1].n_literals);
+    } else {
+      a = a_start;
+      b = b_start;
+      a_good = k->literals(s[0].literal_table, &a, stream_start, s[0].literals, s[0].literals + h[0].n_literals);
+      b_good = k->literals(s[1].literal_table, &b, stream_start, s[1].literals, s[1].literals + h[1].n_literals);
+    }
+  } else {
+    a_good = k->literals(s[0].literal_table, &a, stream_start, s[0].literals, s[0].literals + h[0].n_literals);
+  }
+  if (!a_good) return ASSETC_LZ_CORRUPT;
+  status = k->matches(&h[0], stream_start, payload[0], dst, out, capacity, &s[0], &consumed[0]);
+  if (status != ASSETC_LZ_OK) return status;
+  *decoded = 1;
+  if (!paired) return ASSETC_LZ_OK;
+  if (!b_good) return ASSETC_LZ_CORRUPT;
+  status = k->matches(&h[1], stream_start, payload[1], dst, out, capacity, &s[1], &consumed[1]);
+  if (status != ASSETC_LZ_OK) return status;
+  *decoded = 2;
+  return ASSETC_LZ_OK;
+}
+
 static assetc_lz_status lzfse_decode(const uint8_t *src, size_t src_size, uint8_t *dst, size_t dst_capacity,
-                                     size_t *written, block_decoder decode_block);
+                                     size_t *written, const block_kernels *kernels);
 
 assetc_lz_status assetc_lzfse_decode(const uint8_t *src, size_t src_size, uint8_t *dst, size_t dst_capacity,
                                      size_t *written) {
-  return lzfse_decode(src, src_size, dst, dst_capacity, written, fastest_block_decoder());
+  return lzfse_decode(src, src_size, dst, dst_capacity, written, fastest_kernels());
 }
 
 assetc_lz_status assetc_lzfse_decode_portable(const uint8_t *src, size_t src_size, uint8_t *dst, size_t dst_capacity,
                                               size_t *written) {
-  return lzfse_decode(src, src_size, dst, dst_capacity, written, decode_block_portable);
+  return lzfse_decode(src, src_size, dst, dst_capacity, written, &portable_kernels);
+}
+
+assetc_lz_status assetc_lzfse_decode_block_by_block(const uint8_t *src, size_t src_size, uint8_t *dst, size_t dst_capacity,
+                                                    size_t *written) {
+  return lzfse_decode(src, src_size, dst, dst_capacity, written, &block_by_block_kernels);
+}
+
+static int read_compressed_header(uint32_t magic, const uint8_t *src, size_t available, block_header *h, size_t *header_size) {
+  return magic == MAGIC_V2 ? read_v2_header(src, available, h, header_size) : read_v1_header(src, available, h, header_size);
 }
 
 static assetc_lz_status lzfse_decode(const uint8_t *src, size_t src_size, uint8_t *dst, size_t dst_capacity,
-                                     size_t *written, block_decoder decode_block) {
+                                     size_t *written, const block_kernels *kernels) {
   size_t in = 0, out = 0;
   assetc_lz_status status = ASSETC_LZ_OK;
-  // Tables and literals of one block (about 50 KB): per thread, so decoders on several threads never share.
-  static _Thread_local block_scratch thread_scratch;
-  block_scratch *scratch = &thread_scratch;
+  // Tables and literals of two blocks (about 100 KB): per thread, so decoders on several threads never share.
+  static _Thread_local block_scratch thread_scratch[2];
+  block_scratch *scratch = thread_scratch;
   for (;;) {
     if (src_size - in < 4) { status = ASSETC_LZ_TRUNCATED; break; }
     const uint32_t magic = load32(src + in);
@@ -454,16 +616,36 @@ static assetc_lz_status lzfse_decode(const uint8_t *src, size_t src_size, uint8_
       if (status != ASSETC_LZ_OK) break;
       in += n_payload;
     } else if (magic == MAGIC_V1 || magic == MAGIC_V2) {
-      block_header h;
+      block_header h[2];
       size_t header_size = 0;
-      status = magic == MAGIC_V2 ? read_v2_header(src + in, src_size - in, &h, &header_size)
-                                 : read_v1_header(src + in, src_size - in, &h, &header_size);
+      status = read_compressed_header(magic, src + in, src_size - in, &h[0], &header_size);
       if (status != ASSETC_LZ_OK) break;
       in += header_size;
-      size_t consumed = 0;
-      status = decode_block(&h, src, src + in, src_size - in, dst, &out, dst_capacity, scratch, &consumed);
-      if (status != ASSETC_LZ_OK) break;
-      in += consumed;
+      // When the next block is a compressed one too and its header reads, the two are decoded as a pair; the
+      // payload sizes are the header's claims, checked again by the block decoder.
+      const size_t payload = (size_t)h[0].n_literal_payload_bytes + h[0].n_lmd_payload_bytes;
+      size_t next_header_size = 0;
+      int pair = 0;
+      if (kernels->literal_pair && payload <= src_size - in && src_size - in - payload >= 4) {
+        const uint32_t next = load32(src + in + payload);
+        pair = (next == MAGIC_V1 || next == MAGIC_V2) &&
+               read_compressed_header(next, src + in + payload, src_size - in - payload, &h[1], &next_header_size) == ASSETC_LZ_OK;
+      }
+      if (pair) {
+        const size_t second = in + payload + next_header_size;
+        const uint8_t *const payloads[2] = {src + in, src + second};
+        const size_t available[2] = {src_size - in, src_size - second};
+        size_t consumed[2] = {0, 0};
+        int decoded = 0;
+        status = decode_compressed_pair(kernels, h, src, payloads, available, dst, &out, dst_capacity, scratch, consumed, &decoded);
+        if (status != ASSETC_LZ_OK) break;
+        in += decoded == 2 ? consumed[0] + next_header_size + consumed[1] : consumed[0];
+      } else {
+        size_t consumed = 0;
+        status = decode_compressed_block(kernels, &h[0], src, src + in, src_size - in, dst, &out, dst_capacity, scratch, &consumed);
+        if (status != ASSETC_LZ_OK) break;
+        in += consumed;
+      }
     } else {
       status = ASSETC_LZ_BAD_MAGIC;
       break;

@@ -27,6 +27,11 @@ assetc_lz_status assetc_lzfse_decode(const uint8_t *src, size_t src_size, uint8_
 assetc_lz_status assetc_lzfse_decode_portable(const uint8_t *src, size_t src_size, uint8_t *dst, size_t dst_capacity,
                                               size_t *written);
 
+/// `assetc_lzfse_decode_portable` decoding one block at a time: `assetc_lzfse_decode` decodes the literals of two
+/// compressed blocks in a row side by side, and the tests hold it to this (the same bytes, count and verdict).
+assetc_lz_status assetc_lzfse_decode_block_by_block(const uint8_t *src, size_t src_size, uint8_t *dst, size_t dst_capacity,
+                                                    size_t *written);
+
 /// The number of bytes an LZFSE stream's block headers promise, without decoding: lets a caller refuse a
 /// stream whose size does not match before allocating for it.
 assetc_lz_status assetc_lzfse_decoded_size(const uint8_t *src, size_t src_size, size_t *size);

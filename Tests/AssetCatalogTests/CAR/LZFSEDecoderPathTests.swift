@@ -3,14 +3,15 @@ import CLZFSE
 import Foundation
 import Testing
 
-/// The LZFSE decoder's two compiled paths (`CLZFSE`: the block decoder built for the baseline and, on x86-64, with
-/// BMI2, chosen at run time) give the same bytes, the same count and the same verdict, on the reference streams and
-/// on thousands of damaged copies of them.
-@Suite("LZFSE decoder: the BMI2 and portable paths agree")
+/// The LZFSE decoder's compiled paths (`CLZFSE`: the block decoder built for the baseline and, on x86-64, with BMI2,
+/// chosen at run time; and the baseline's decoding one block at a time, where the others decode two blocks' literals
+/// side by side) give the same bytes, the same count and the same verdict, on the reference streams and on thousands
+/// of damaged copies of them.
+@Suite("LZFSE decoder: the BMI2, portable and block-by-block paths agree")
 struct LZFSEDecoderPathTests {
     /// Decodes `stream` into a buffer of `capacity` bytes with each path: (status, bytes written, the buffer).
-    static func both(_ stream: [UInt8], capacity: Int) -> [(assetc_lz_status, Int, [UInt8])] {
-        [assetc_lzfse_decode, assetc_lzfse_decode_portable].map { decode in
+    static func everyPath(_ stream: [UInt8], capacity: Int) -> [(assetc_lz_status, Int, [UInt8])] {
+        [assetc_lzfse_decode, assetc_lzfse_decode_portable, assetc_lzfse_decode_block_by_block].map { decode in
             var output = [UInt8](repeating: 0, count: capacity)
             var written = 0
             let status = stream.withUnsafeBufferPointer { input in
@@ -27,9 +28,9 @@ struct LZFSEDecoderPathTests {
     @Test("the reference streams decode to the same bytes on both paths")
     func referenceStreams() {
         for stream in Self.streams {
-            let results = Self.both(LZDecoderTests.bytes(stream), capacity: LZTestVectors.multiBlockInputSize + 64)
-            #expect(results[0].0 == ASSETC_LZ_OK && results[1].0 == ASSETC_LZ_OK)
-            #expect(results[0].1 == results[1].1 && results[0].2 == results[1].2)
+            let results = Self.everyPath(LZDecoderTests.bytes(stream), capacity: LZTestVectors.multiBlockInputSize + 64)
+            #expect(results.allSatisfy { $0.0 == ASSETC_LZ_OK })
+            #expect(results.allSatisfy { $0.1 == results[0].1 && $0.2 == results[0].2 })
         }
     }
 
@@ -44,20 +45,20 @@ struct LZFSEDecoderPathTests {
                 for _ in 0..<Int.random(in: 1...4, using: &random) {
                     damaged[Int.random(in: 0..<damaged.count, using: &random)] ^= UInt8(1) << UInt8.random(in: 0..<8, using: &random)
                 }
-                let results = Self.both(damaged, capacity: LZTestVectors.multiBlockInputSize + 64)
+                let results = Self.everyPath(damaged, capacity: LZTestVectors.multiBlockInputSize + 64)
                 if results[0].0 != ASSETC_LZ_OK { failures += 1 }
-                #expect(results[0].0 == results[1].0 && results[0].1 == results[1].1 && results[0].2 == results[1].2)
+                #expect(results.allSatisfy { $0.0 == results[0].0 && $0.1 == results[0].1 && $0.2 == results[0].2 })
             }
         }
         // Most flips land in the payloads and are still decoded: the comparison covers both outcomes.
         #expect(failures > 0 && failures < 3 * 400)
     }
 
-    /// A `bvx1` block (its frequencies stored as they are): 4,000 literals from `literalFrequencies` and the given
-    /// initial states, read from a made-up bit stream (byte i of it is the top byte of `(i + salt) × 2654435761`), then
-    /// 1,000 triples of 4 literals and a match of 4 at distance 1 (one L, M and D symbol each: no bits read).
-    static func version1Block(literalFrequencies: [UInt16], states: [UInt16], salt: UInt32) -> [UInt8] {
-        let literalCount = 4000, matches = 1000
+    /// A `bvx1` block (its frequencies stored as they are): `4 × matches` literals from `literalFrequencies` and the
+    /// given initial states, read from a made-up bit stream (byte i of it is the top byte of `(i + salt) × 2654435761`),
+    /// then `matches` triples of 4 literals and a match of 4 at distance 1 (one L, M and D symbol each: no bits read).
+    static func version1Block(literalFrequencies: [UInt16], states: [UInt16], salt: UInt32, matches: Int = 1000) -> [UInt8] {
+        let literalCount = 4 * matches
         let literals = (0..<(literalCount * 10 / 8 + 16)).map { UInt8(truncatingIfNeeded: ((UInt32($0) &+ salt) &* 2_654_435_761) >> 24) }
         let lmd = [UInt8](repeating: 0, count: 8)
         var block: [UInt8] = Array("bvx1".utf8)
@@ -90,7 +91,7 @@ struct LZFSEDecoderPathTests {
         let stream = Self.version1Block(literalFrequencies: skewed, states: [3, 517, 900, 77], salt: 1)
             + Self.version1Block(literalFrequencies: single, states: [1, 2, 3, 1023], salt: 2) + Array("bvx$".utf8)
         // Size and CRC-32 of what the reference decoder (PyPI `lzfse` 0.4.2) makes of this stream.
-        for (status, written, output) in Self.both(stream, capacity: 16000 + 64) {
+        for (status, written, output) in Self.everyPath(stream, capacity: 16000 + 64) {
             #expect(status == ASSETC_LZ_OK && written == 16000)
             #expect(CRC32.checksum(Array(output.prefix(16000))) == 0x3687_F989)
         }
@@ -102,6 +103,25 @@ struct LZFSEDecoderPathTests {
         var frequencies = [UInt16](repeating: 0, count: 256)
         frequencies[0] = 1000
         let stream = Self.version1Block(literalFrequencies: frequencies, states: [1020, 0, 0, 0], salt: 3) + Array("bvx$".utf8)
-        for (status, _, _) in Self.both(stream, capacity: 8000 + 64) { #expect(status == ASSETC_LZ_CORRUPT) }
+        for (status, _, _) in Self.everyPath(stream, capacity: 8000 + 64) { #expect(status == ASSETC_LZ_CORRUPT) }
+    }
+
+    @Test("compressed blocks of different lengths in a row, paired or not: the same bytes as block by block")
+    func blocksOfDifferentLengths() {
+        // 256 symbols of 4 states each: every literal state reads 2 bits, so the made-up streams decode to noise.
+        let uniform = [UInt16](repeating: 4, count: 256)
+        // Three blocks: the first pair's second is the shorter (the first block's literals finish alone), and the
+        // third has no partner. Then the same with the longer block second.
+        for sizes in [[1000, 250, 501], [250, 1000, 3]] {
+            let stream = sizes.enumerated().flatMap { index, matches in
+                Self.version1Block(literalFrequencies: uniform, states: [5, 300, 700, 1023], salt: UInt32(index * 7), matches: matches)
+            } + Array("bvx$".utf8)
+            let raw = 8 * sizes.reduce(0, +)
+            let results = Self.everyPath(stream, capacity: raw + 64)
+            #expect(results.allSatisfy { $0.0 == ASSETC_LZ_OK && $0.1 == raw })
+            #expect(results.allSatisfy { $0.2 == results[2].2 })
+            // Each block's first match repeats its fourth literal: the output is the literals' noise, not zeros.
+            #expect(Set(results[0].2.prefix(raw)).count > 100)
+        }
     }
 }
