@@ -27,7 +27,7 @@ struct Deepmap2PredictedEncoderTests {
 
     static func record(_ pixels: [UInt8], _ width: Int, _ height: Int, bytesPerPixel: Int, tileBytes: Int = Deepmap2PredictedEncoder.tileBytes) -> [UInt8] {
         let record = pixels.withUnsafeBufferPointer {
-            Deepmap2PredictedEncoder.record($0, width: width, height: height, bytesPerPixel: bytesPerPixel, tileBytes: tileBytes)
+            Deepmap2PredictedEncoder.parts($0, width: width, height: height, bytesPerPixel: bytesPerPixel, tileBytes: tileBytes)?.joined
         }
         return record ?? []
     }
@@ -103,8 +103,8 @@ struct Deepmap2PredictedEncoderTests {
         func sizes(_ pixels: [UInt8]) -> (predicted: Int, stored: Int, chosen: Bool) {
             pixels.withUnsafeBufferPointer {
                 (
-                    Deepmap2PredictedEncoder.record($0, width: 300, height: 200, bytesPerPixel: 4)?.count ?? 0,
-                    Deepmap2Encoder.record($0, width: 300, height: 200, bytesPerPixel: 4, palette: nil)?.count ?? 0,
+                    Deepmap2PredictedEncoder.parts($0, width: 300, height: 200, bytesPerPixel: 4)?.count ?? 0,
+                    Deepmap2Encoder.parts($0, width: 300, height: 200, bytesPerPixel: 4, palette: nil)?.count ?? 0,
                     Deepmap2ModeChoice.prefersPredicted($0, width: 300, height: 200, bytesPerPixel: 4)
                 )
             }
@@ -132,9 +132,9 @@ struct Deepmap2PredictedEncoderTests {
 
     @Test func sizesOutsideDeepmap2sFieldsGiveNoRecord() {
         let pixels = [UInt8](repeating: 0, count: 4 * 70_000)
-        let record = pixels.withUnsafeBufferPointer { Deepmap2PredictedEncoder.record($0, width: 70_000, height: 1, bytesPerPixel: 4) }
+        let record = pixels.withUnsafeBufferPointer { Deepmap2PredictedEncoder.parts($0, width: 70_000, height: 1, bytesPerPixel: 4)?.joined }
         #expect(record == nil)
-        let mismatched = pixels.withUnsafeBufferPointer { Deepmap2PredictedEncoder.record($0, width: 10, height: 10, bytesPerPixel: 4) }
+        let mismatched = pixels.withUnsafeBufferPointer { Deepmap2PredictedEncoder.parts($0, width: 10, height: 10, bytesPerPixel: 4)?.joined }
         #expect(mismatched == nil)
     }
 }

@@ -129,8 +129,8 @@ struct Deepmap2PredictedKernelTests {
                     Deepmap2PredictedReference.tile($0, width: image.width, rows: top..<min(top + tileHeight, image.height), bytesPerPixel: image.bytesPerPixel))
             }
         }
-        let expected = Deepmap2Encoder.record(
-            mode: 2, quality: 0, bytesPerPixel: image.bytesPerPixel, tileWidth: image.width, tileHeight: tileHeight, header: [], streams: streams)
+        let expected = Deepmap2Encoder.parts(
+            mode: 2, quality: 0, bytesPerPixel: image.bytesPerPixel, tileWidth: image.width, tileHeight: tileHeight, header: [], streams: streams).joined
         #expect(record == expected, "\(image.name)")
     }
 
@@ -146,9 +146,9 @@ struct Deepmap2PredictedKernelTests {
                 let predicted = Deepmap2ModeChoice.prefersPredicted(pixels, width: image.width, height: image.height, bytesPerPixel: image.bytesPerPixel)
                 let expected =
                     predicted
-                    ? Deepmap2PredictedEncoder.record(pixels, width: image.width, height: image.height, bytesPerPixel: image.bytesPerPixel)
-                    : Deepmap2Encoder.record(pixels, width: image.width, height: image.height, bytesPerPixel: image.bytesPerPixel, palette: nil)
-                return (Deepmap2ModeChoice.record(pixels, width: image.width, height: image.height, bytesPerPixel: image.bytesPerPixel), expected)
+                    ? Deepmap2PredictedEncoder.parts(pixels, width: image.width, height: image.height, bytesPerPixel: image.bytesPerPixel)?.joined
+                    : Deepmap2Encoder.parts(pixels, width: image.width, height: image.height, bytesPerPixel: image.bytesPerPixel, palette: nil)?.joined
+                return (Deepmap2ModeChoice.parts(pixels, width: image.width, height: image.height, bytesPerPixel: image.bytesPerPixel)?.joined, expected)
             }
             #expect(chosen != nil && chosen == expected, "\(image.name)")
             if let chosen { modes.insert(chosen[20]) }

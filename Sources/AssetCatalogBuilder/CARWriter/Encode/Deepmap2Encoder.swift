@@ -5,7 +5,7 @@
 /// - mode 4: a palette of at most 256 colours and one 8-bit index per pixel in an LZFSE stream.
 ///
 /// Mode 2 (predicted) is ``Deepmap2PredictedEncoder``'s; every mode shares this type's framing,
-/// ``record(mode:quality:bytesPerPixel:tileWidth:tileHeight:header:streams:)``. The record: 16 bytes (1, bytes per
+/// ``parts(mode:quality:bytesPerPixel:tileWidth:tileHeight:header:streams:)``. The record: 16 bytes (1, bytes per
 /// pixel, the length of what follows, 0; 32-bit little-endian), then `dmp2`, the mode, the quality, 10, bytes per
 /// pixel (one byte each), the tile's width and height (16 bits each), then for mode 4 the colour count and entry
 /// size (2 + 2) and the colours, then each tile's length (4) and stream (modes 3 and 4 here: one tile, the whole
@@ -17,14 +17,7 @@ enum Deepmap2Encoder {
 
     /// The record of `pixels` (`width` × `height` pixels of `bytesPerPixel` bytes, rows unpadded): mode 4 when
     /// `palette` is given (at most 256 colours), else mode 3. `nil` when the size does not fit deepmap2's 16-bit
-    /// fields.
-    static func record(
-        _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, palette: PixelPalette?
-    ) -> [UInt8]? {
-        parts(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, palette: palette)?.joined
-    }
-
-    /// ``record(_:width:height:bytesPerPixel:palette:)`` as its pieces (the stream not copied into a record of its own).
+    /// fields. The record comes as its pieces (``ByteParts``: the stream is not copied into a record of its own).
     static func parts(
         _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, palette: PixelPalette?
     ) -> ByteParts? {
@@ -52,18 +45,9 @@ enum Deepmap2Encoder {
 
     /// A record of any mode: the 16-byte prefix, the `dmp2` header (`mode`, `quality`, 10, `bytesPerPixel`, the tile
     /// size), `header` (mode 4's colour count, entry size and colours), then each tile's stream after its length, in
-    /// row order. What every mode assetc writes shares (``Deepmap2PredictedEncoder`` for mode 2).
-    ///
-    /// - Precondition: the tile size fits 16 bits and `streams` holds one stream per tile.
-    static func record(
-        mode: UInt8, quality: UInt8, bytesPerPixel: Int, tileWidth: Int, tileHeight: Int, header: [UInt8], streams: [[UInt8]]
-    ) -> [UInt8] {
-        parts(mode: mode, quality: quality, bytesPerPixel: bytesPerPixel, tileWidth: tileWidth, tileHeight: tileHeight, header: header, streams: streams)
-            .joined
-    }
-
-    /// ``record(mode:quality:bytesPerPixel:tileWidth:tileHeight:header:streams:)`` as its pieces: the framing, then
-    /// each stream as it is, so the streams are copied once, into the rendition's value.
+    /// row order. What every mode assetc writes shares (``Deepmap2PredictedEncoder`` for mode 2). The record comes
+    /// as its pieces: the framing, then each stream as it is, so the streams are copied once, into the rendition's
+    /// value.
     ///
     /// - Precondition: the tile size fits 16 bits and `streams` holds one stream per tile.
     static func parts(

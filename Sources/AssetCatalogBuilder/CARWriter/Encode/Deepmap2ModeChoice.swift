@@ -23,11 +23,7 @@ enum Deepmap2ModeChoice {
     /// A or 2 grey, alpha; rows unpadded) without a palette: mode 2 when ``prefersPredicted(_:width:height:bytesPerPixel:)``,
     /// else mode 3 (as for any other pixel size); `nil` when the size does not fit deepmap2's 16-bit fields. An image small enough to be tried whole
     /// is compressed once each way: the trial's streams are the records' (one tile, the whole image, in both modes).
-    static func record(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int) -> [UInt8]? {
-        parts(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel)?.joined
-    }
-
-    /// ``record(_:width:height:bytesPerPixel:)`` as its pieces (the streams not copied into a record of their own).
+    /// The record comes as its pieces (``ByteParts``: the streams are not copied into a record of their own).
     static func parts(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int) -> ByteParts? {
         guard Deepmap2PredictedEncoder.fits(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel) else {
             return Deepmap2Encoder.parts(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, palette: nil)

@@ -31,14 +31,8 @@ enum Deepmap2PredictedEncoder {
 
     /// The record of `pixels` (`width` × `height` pixels of `bytesPerPixel` bytes: 4 premultiplied B, G, R, A or 2
     /// grey, alpha; rows unpadded), in bands of as many rows as fit `tileBytes` before compression (at least one),
-    /// or `nil` when the size does not fit deepmap2's 16-bit fields.
-    static func record(
-        _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, tileBytes: Int = tileBytes
-    ) -> [UInt8]? {
-        parts(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, tileBytes: tileBytes)?.joined
-    }
-
-    /// ``record(_:width:height:bytesPerPixel:tileBytes:)`` as its pieces (the tiles' streams not copied into a record).
+    /// or `nil` when the size does not fit deepmap2's 16-bit fields. The record comes as its pieces (``ByteParts``:
+    /// the tiles' streams are not copied into a record of their own).
     static func parts(
         _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, tileBytes: Int = tileBytes
     ) -> ByteParts? {
