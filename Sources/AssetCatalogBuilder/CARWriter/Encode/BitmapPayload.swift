@@ -55,15 +55,21 @@ enum BitmapPayload {
         }
     }
 
-    /// An `MLEC` header without chunks (flags 0), then `record`.
-    private static func single(_ record: ByteParts, compression: UInt32) -> ByteParts {
+    /// The 16 bytes that open an `MLEC` payload: the tag, `flags` (0: one record follows; 1: chunks follow), the
+    /// compression and `count` (the record's length, or the chunk count).
+    private static func mlecHeader(flags: UInt32, compression: UInt32, count: Int) -> [UInt8] {
         var header: [UInt8] = []
         header.reserveCapacity(16)
         BinaryWriter.appendFourCC(&header, "CELM")
-        BinaryWriter.appendLE32(&header, 0)
+        BinaryWriter.appendLE32(&header, flags)
         BinaryWriter.appendLE32(&header, compression)
-        BinaryWriter.appendLE32(&header, UInt32(record.count))
-        var payload = ByteParts(header)
+        BinaryWriter.appendLE32(&header, UInt32(count))
+        return header
+    }
+
+    /// An `MLEC` header without chunks (flags 0), then `record`.
+    private static func single(_ record: ByteParts, compression: UInt32) -> ByteParts {
+        var payload = ByteParts(mlecHeader(flags: 0, compression: compression, count: record.count))
         payload.append(record)
         return payload
     }
@@ -85,12 +91,7 @@ enum BitmapPayload {
             }
             row += rows
         }
-        var header: [UInt8] = []
-        header.reserveCapacity(36)
-        BinaryWriter.appendFourCC(&header, "CELM")
-        BinaryWriter.appendLE32(&header, 1)
-        BinaryWriter.appendLE32(&header, lzvn ? compressionLZVN : compressionLZFSE)
-        BinaryWriter.appendLE32(&header, UInt32(chunks.count))
+        var header = mlecHeader(flags: 1, compression: lzvn ? compressionLZVN : compressionLZFSE, count: chunks.count)
         var payload = ByteParts()
         for chunk in chunks {
             BinaryWriter.appendFourCC(&header, "CBCK")
