@@ -25,7 +25,7 @@ struct LZFSEDecoderPathTests {
 
     static let streams = [LZTestVectors.compressedBlockStream, LZTestVectors.multiBlockStream, LZTestVectors.lzvnBlockStream]
 
-    @Test("the reference streams decode to the same bytes on both paths")
+    @Test("the reference streams decode to the same bytes on every path")
     func referenceStreams() {
         for stream in Self.streams {
             let results = Self.everyPath(LZDecoderTests.bytes(stream), capacity: LZTestVectors.multiBlockInputSize + 64)
@@ -34,7 +34,7 @@ struct LZFSEDecoderPathTests {
         }
     }
 
-    @Test("damaged streams give the same verdict and the same bytes on both paths")
+    @Test("damaged streams give the same verdict and the same bytes on every path")
     func damagedStreams() {
         var random = SeededRandom(seed: 0xB312)
         var failures = 0
@@ -97,7 +97,7 @@ struct LZFSEDecoderPathTests {
         }
     }
 
-    @Test("a literal state the frequencies leave unused is damage, on both paths")
+    @Test("a literal state the frequencies leave unused is damage, on every path")
     func unusedLiteralState() {
         // 1,000 of 1,024 states used: a lane that reaches one of the 24 others stops the block.
         var frequencies = [UInt16](repeating: 0, count: 256)
