@@ -22,6 +22,8 @@ func printDecodedChecksums(_ paths: [String]) {
                     line = "file \(fileExtension) \(bytes.count) crc \(CRC32.checksum(bytes))"
                 case .color:
                     line = "colour"
+                case .gradient(let gradient):
+                    line = "gradient of \(gradient.stops.count) stops"
                 case .notDecodable(let reason):
                     line = "not decoded: \(reason)"
                 }

@@ -78,6 +78,8 @@ final class ServedCARCatalog: ServedCatalog {
                     entityTag: bytes.withUnsafeBytes { ServedFile.entityTag(of: $0) })
             case .color:
                 throw ServedLookupFailure.noFile("'\(asset.name)' is a colour, which has no file")
+            case .gradient:
+                throw ServedLookupFailure.noFile("'\(asset.name)' is a gradient, which has no file")
             case .notDecodable(let reason):
                 throw ServedLookupFailure.noFile(
                     "'\(asset.name)' chose \(file.renditions[index].name), whose pixels cannot be decoded: \(reason)")

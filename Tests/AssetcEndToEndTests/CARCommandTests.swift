@@ -92,7 +92,11 @@ struct CARCommandTests {
                 if let file = entry["file"] as? String {
                     #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path), "\(file)")
                 } else {
-                    #expect(entry["notDecoded"] as? String != nil || entry["color"] != nil, "\(entry["rendition"] ?? "")")
+                    // No file: a colour, a gradient with its stops, or the reason nothing could be written.
+                    let gradientStops = (entry["gradient"] as? [String: Any])?["stops"] as? [[String: Any]]
+                    #expect(
+                        entry["notDecoded"] as? String != nil || entry["color"] != nil || gradientStops?.isEmpty == false,
+                        "\(entry["rendition"] ?? "")")
                 }
             }
 

@@ -7,6 +7,8 @@ public enum CARContent: Sendable {
     case file(bytes: [UInt8], fileExtension: String)
     /// A colour.
     case color(CARColor)
+    /// A gradient, whose colours are facets of their own.
+    case gradient(CARGradient)
     /// Something this reader lists but cannot decode, and why (the compression or format, plainly).
     case notDecodable(reason: String)
 }
@@ -60,6 +62,8 @@ public final class CARDecoder {
             return .file(bytes: inflated, fileExtension: result)
         case .color(let color):
             return .color(color)
+        case .gradient(let gradient):
+            return .gradient(gradient)
         case .multisizeSet(let entries):
             return .notDecodable(
                 reason: "a multisize image set (\(entries.map { "\($0.width)x\($0.height)" }.joined(separator: ", "))) has no pixels of its own")
@@ -91,7 +95,7 @@ public final class CARDecoder {
                 atlases[atlasIndex] = image
             case .notDecodable(let reason):
                 return .notDecodable(reason: "its packed atlas \(atlasRendition.name): \(reason)")
-            case .file, .color:
+            case .file, .color, .gradient:
                 return .notDecodable(reason: "its packed atlas \(atlasRendition.name) is not a bitmap")
             }
         }

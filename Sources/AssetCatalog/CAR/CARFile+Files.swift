@@ -19,6 +19,8 @@ public enum CARFileBytes: Sendable {
     case file(bytes: [UInt8], fileExtension: String)
     /// The rendition is a colour, which has no file.
     case color
+    /// The rendition is a gradient, which has no file.
+    case gradient
     /// The rendition cannot be decoded, and why (plainly).
     case notDecodable(reason: String)
 }
@@ -53,6 +55,7 @@ extension CARFile {
         case .image(let image): return .file(bytes: try PNGCodec.encodeRGBA8(image), fileExtension: "png")
         case .file(let bytes, let fileExtension): return .file(bytes: bytes, fileExtension: fileExtension)
         case .color: return .color
+        case .gradient: return .gradient
         case .notDecodable(let reason): return .notDecodable(reason: reason)
         }
     }

@@ -76,7 +76,7 @@ extension CARFile {
         case .bitmap: return "png"
         case .raw(let bytes): return CARDecoder.fileExtension(rendition, bytes)
         case .none: return rendition.internalReference == nil ? nil : "png"
-        case .color, .multisizeSet, .unknown: return nil
+        case .color, .gradient, .multisizeSet, .unknown: return nil
         }
     }
 

@@ -73,8 +73,8 @@ extension CARFile {
     }
 
     /// Everything else the rendition says, as strings: its stored name, layout, pixel format, compression,
-    /// every non-zero key attribute without an assetc trait (by name, unknown ones as `attribute-N`),
-    /// the appearance and localization by name, and why its pixels cannot be decoded when they cannot.
+    /// every non-zero key attribute without an assetc trait (by name, unknown ones as `attribute-N`), a
+    /// gradient's stops, the appearance and localization by name, and why its pixels cannot be decoded when they cannot.
     public func attributes(of rendition: CARRendition) -> [String: String] {
         var attributes: [String: String] = [
             "rendition": rendition.name, "layout": String(rendition.layout), "pixel-format": rendition.pixelFormat,
@@ -89,6 +89,11 @@ extension CARFile {
                 layer.identifier.flatMap { identifier in facets.first { $0.attributes[.identifier] == identifier }?.name }
                     ?? "#\(layer.identifier.map(String.init) ?? "?")"
             }.joined(separator: " | ")
+        }
+        if case .gradient(let gradient) = rendition.payload {
+            // A gradient (Icon Composer fill): its kind and its stops, each with the colour facet it names.
+            attributes["gradient"] = gradient.kindName + ": "
+                + gradient.stops.map { "\($0.colorName) at \($0.location)" }.joined(separator: ", ")
         }
         if rendition.isTemplate { attributes["template-rendering-intent"] = "template" }
         for (attribute, value) in rendition.key.values where value != 0 {
@@ -155,7 +160,7 @@ extension CARDecoder {
             return rendition.internalReference == nil ? "the rendition has no payload" : nil
         case .unknown(let tag, _):
             return "unknown payload tag '\(tag)'"
-        case .raw, .color:
+        case .raw, .color, .gradient:
             return nil
         }
     }

@@ -8,6 +8,8 @@ public enum CARPayload: Sendable {
     case color(CARColor)
     /// A multisize image set (`SISM`): the sizes an app icon comes in.
     case multisizeSet([CARMultisizeEntry])
+    /// A gradient (`ARGG`, layout 1021) through colours the car holds as facets of their own.
+    case gradient(CARGradient)
     /// Nothing (layout 1003 internal references keep their data in an info tag).
     case none
     /// A payload tag this reader does not know; its bytes are kept.
@@ -43,6 +45,8 @@ public enum CARPayload: Sendable {
                         index: Int(try record.u16(at + 8)), idiom: try record.u16(at + 10)))
             }
             self = .multisizeSet(entries)
+        case "ARGG":
+            self = .gradient(try CARGradient(body.named("ARGG gradient")))
         case let tag:
             self = .unknown(tag: tag, bytes: body)
         }
@@ -55,6 +59,7 @@ public enum CARPayload: Sendable {
         case .raw: return "raw"
         case .color: return "color"
         case .multisizeSet: return "multisize-set"
+        case .gradient: return "gradient"
         case .none: return "none"
         case .unknown(let tag, _): return "unknown-\(tag)"
         }

@@ -125,7 +125,7 @@ public struct CARLookupComparison: Sendable {
         switch try? decoder.decode(index) {
         case .image(let image): return .image(image, name: name)
         case .file(let bytes, _): return .file(bytes, name: name)
-        case .color, .notDecodable, nil: return .undecodable
+        case .color, .gradient, .notDecodable, nil: return .undecodable
         }
     }
 

@@ -145,6 +145,7 @@ public struct CARStructure: Sendable {
         case .raw: storage = "raw"
         case .color: storage = "color"
         case .multisizeSet: storage = "multisize-set"
+        case .gradient: storage = "gradient"
         case .none: storage = "none"
         case .unknown(let tag, _): storage = "unknown-\(tag)"
         }

@@ -99,7 +99,7 @@ extension CatalogIndex {
             case "svg": return .svg
             default: return .unknown
             }
-        case .color, .multisizeSet, .unknown: return nil
+        case .color, .gradient, .multisizeSet, .unknown: return nil
         }
     }
 

@@ -91,6 +91,7 @@ extension SizeInventory {
             }
         case .color: return "colour"
         case .multisizeSet: return "icon-set"
+        case .gradient: return "gradient"
         case .none: return "none"
         case .unknown(let tag, _): return tag.isEmpty ? "unknown" : "unknown-\(tag)"
         }
@@ -120,6 +121,11 @@ extension SizeInventory {
         case .multisizeSet(let entries):
             let values = entries.flatMap { [UInt64($0.width), UInt64($0.height), UInt64($0.index), UInt64($0.idiom)] }
             crc = values.withUnsafeBytes { CRC32.update(crc, $0) }
+        case .gradient(let gradient):
+            var values = [gradient.leadingWord, gradient.kind] + gradient.parameters.map(\.bitPattern)
+            values += gradient.stops.map(\.location.bitPattern)
+            crc = values.withUnsafeBytes { CRC32.update(crc, $0) }
+            for stop in gradient.stops { crc = CRC32.update(crc, stop.colorName + "\0") }
         case .none:
             break
         }

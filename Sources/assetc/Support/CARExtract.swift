@@ -29,7 +29,7 @@ enum CARExtract {
                 let traits = file.traits(of: rendition)
                 var entry = ManifestEntry(
                     asset: facet.name, rendition: rendition.name, traits: traits, attributes: file.attributes(of: rendition),
-                    pixelWidth: rendition.width, pixelHeight: rendition.height, file: nil, notDecoded: nil, color: nil)
+                    pixelWidth: rendition.width, pixelHeight: rendition.height, file: nil, notDecoded: nil, color: nil, gradient: nil)
                 do {
                     switch try decoder.decode(index) {
                     case .image(let image):
@@ -41,6 +41,8 @@ enum CARExtract {
                     case .color(let color):
                         entry.color = ColorJSON(
                             colorSpace: color.colorSpaceName, components: color.components, systemColor: color.systemColorName)
+                    case .gradient(let gradient):
+                        entry.gradient = GradientJSON(gradient)
                     case .notDecodable(let reason):
                         entry.notDecoded = reason
                     }
@@ -49,7 +51,7 @@ enum CARExtract {
                 } catch let error as PNGError {
                     entry.notDecoded = "cannot encode the PNG: \(error)"
                 }
-                if entry.file != nil { written += 1 } else if entry.color == nil { notDecoded += 1 }
+                if entry.file != nil { written += 1 } else if entry.color == nil && entry.gradient == nil { notDecoded += 1 }
                 entries.append(entry)
             }
         }
@@ -108,6 +110,7 @@ enum CARExtract {
                 }
             case .file(let stored, _): bytes = stored
             case .color: throw CLIError("'\(name)' is a colour, which has no file; use `assetc resolve`")
+            case .gradient: throw CLIError("'\(name)' is a gradient, which has no file; `extract --all` lists its stops in manifest.json")
             case .notDecodable(let reason):
                 throw CLIError("'\(name)' chose \(rendition.name), whose pixels cannot be decoded: \(reason)")
             }
@@ -130,7 +133,7 @@ enum CARExtract {
         for index in file.renditions.indices {
             do {
                 switch try decoder.decode(index) {
-                case .image, .file, .color: decoded += 1
+                case .image, .file, .color, .gradient: decoded += 1
                 case .notDecodable(let reason): notDecodable[reason, default: 0] += 1
                 }
             } catch {
@@ -153,6 +156,27 @@ enum CARExtract {
         var systemColor: String?
     }
 
+    /// A gradient as the manifest lists it: its kind, its start and end points in unit coordinates, and its
+    /// stops, each with the name of the colour facet it takes its colour from (listed in the manifest too).
+    struct GradientJSON: Encodable {
+        struct Stop: Encodable {
+            var location: Float
+            var color: String
+        }
+
+        var kind: String
+        var start: [Float]
+        var end: [Float]
+        var stops: [Stop]
+
+        init(_ gradient: CARGradient) {
+            kind = gradient.kindName
+            start = [gradient.start.x, gradient.start.y]
+            end = [gradient.end.x, gradient.end.y]
+            stops = gradient.stops.map { Stop(location: $0.location, color: $0.colorName) }
+        }
+    }
+
     struct ManifestEntry: Encodable {
         var asset: String
         var rendition: String
@@ -163,6 +187,7 @@ enum CARExtract {
         var file: String?
         var notDecoded: String?
         var color: ColorJSON?
+        var gradient: GradientJSON?
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Keys.self)
@@ -175,8 +200,9 @@ enum CARExtract {
             try container.encode(file, forKey: .file)
             try container.encode(notDecoded, forKey: .notDecoded)
             try container.encodeIfPresent(color, forKey: .color)
+            try container.encodeIfPresent(gradient, forKey: .gradient)
         }
 
-        enum Keys: String, CodingKey { case asset, rendition, traits, attributes, pixelWidth, pixelHeight, file, notDecoded, color }
+        enum Keys: String, CodingKey { case asset, rendition, traits, attributes, pixelWidth, pixelHeight, file, notDecoded, color, gradient }
     }
 }

@@ -110,6 +110,34 @@ struct IconComposerCompileTests {
             return
         }
         #expect(abs(color.components[0] - 0.0902) < 0.0001 && abs(color.components[2] - 0.25882) < 0.0001)
+        // The gradients the writer lays out read back (the reader's ARGG decoder against the writer's encoder): the
+        // light fill through Color-2 and Color-3, the dark one through Color-4 and Color-5, top to bottom.
+        for (number, colours) in [(1, ["One_Assets/Color-2", "One_Assets/Color-3"]), (2, ["One_Assets/Color-4", "One_Assets/Color-5"])] {
+            guard case .gradient(let gradient) = try decoder.decode(try Self.facet(car, "One_Assets/Gradient-\(number)").renditions[0]) else {
+                Issue.record("Gradient-\(number) is not a gradient")
+                continue
+            }
+            #expect(gradient.stops == [.init(location: 0, colorName: colours[0]), .init(location: 1, colorName: colours[1])])
+            #expect(gradient.kindName == "linear" && gradient.start == (0.5, 0) && gradient.end == (0.5, 1))
+        }
+    }
+
+    @Test("the ARGG encoder and decoder agree for one, two and three stops")
+    func gradientValuesReadBack() throws {
+        for names in [["A"], ["A", "B"], ["Icon_Assets/Color-2", "Icon_Assets/Color-3", "Icon_Assets/Color-4"]] {
+            let value = IconComposerRenditions.gradient(name: "Icon_Assets/Gradient-1", colorNames: names)
+            let rendition = try value.withUnsafeBytes { buffer in
+                try CARRendition(key: CARKey(values: []), value: CARBytes(buffer: buffer, base: 0, structure: "value"))
+            }
+            #expect(rendition.layout == 1021 && rendition.name == "Icon_Assets/Gradient-1" && rendition.damage == nil)
+            guard case .gradient(let gradient) = rendition.payload else {
+                Issue.record("\(names): the payload is \(rendition.payload.kindName)")
+                continue
+            }
+            #expect(gradient.stops.map(\.colorName) == names)
+            #expect(gradient.stops.map(\.location) == (names.count == 1 ? [0] : names.indices.map { Float($0) / Float(names.count - 1) }))
+            #expect(gradient.leadingWord == UInt32(names.count) && gradient.kind == 1)
+        }
     }
 
     @Test func xcode26ZeroNamesTheIconsPartsUnderTheIconsName() throws {

@@ -2,7 +2,7 @@ import AssetCatalog
 import Foundation
 import Testing
 
-/// The six real files in ../shared/cars (skipped when absent): every facet and rendition is read, and every
+/// The seven real files in ../shared/cars (skipped when absent): every facet and rendition is read, and every
 /// payload either decodes or is not decodable for a stated reason — none is damaged.
 @Suite("Real Assets.car files", .enabled(if: FileManager.default.fileExists(atPath: SharedCARs.folder)))
 struct SharedCARTests {
@@ -14,7 +14,11 @@ struct SharedCARTests {
         "MoonPadUSer+macOSMavericksTheme/Assets.car": (541, 1533, 54),
         "forcequitOS+Stasis/Resources__Assets.car": (4, 11, 0),
         "scintillatio+zhihu-ios/EUIZXTImage.bundle__Assets.car": (6, 36, 0),
+        "jo-tools+sudoku/Resources__Assets.car": (12, 40, 3),
     ]
+
+    /// The files with `ARGG` gradients (Icon Composer fills), and how many.
+    static let gradients = ["jo-tools+sudoku/Resources__Assets.car": 2]
 
     @Test("counts, and every payload decodes or says why not", arguments: Array(expected.keys).sorted())
     func file(_ relative: String) throws {
@@ -27,6 +31,7 @@ struct SharedCARTests {
         #expect(Int(file.header.renditionCount) == counts.renditions)
         #expect(file.internalRenditions.count == counts.internal)
         let decoder = CARDecoder(file: file)
+        var gradients = 0
         for index in file.renditions.indices {
             let rendition = file.renditions[index]
             switch try decoder.decode(index) {
@@ -35,10 +40,22 @@ struct SharedCARTests {
                 #expect(image.width == rendition.width && image.height == rendition.height, "\(rendition.name)")
             case .file, .color:
                 break
+            case .gradient(let gradient):
+                gradients += 1
+                // Every stop names a colour facet of the same car.
+                #expect(!gradient.stops.isEmpty, "\(rendition.name)")
+                for stop in gradient.stops {
+                    let colour = file.facets.first { $0.name == stop.colorName }?.renditions.first
+                    guard let colour, case .color = try decoder.decode(colour) else {
+                        Issue.record("\(rendition.name): stop \(stop.colorName) is not a colour facet")
+                        continue
+                    }
+                }
             case .notDecodable(let reason):
                 #expect(CARDecoder.undecodableReason(rendition) != nil || reason.contains("atlas"), "\(rendition.name): \(reason)")
             }
         }
+        #expect(gradients == Self.gradients[relative, default: 0])
     }
 
     @Test("the heliport sample's template images are exactly those its source catalog marks as templates")

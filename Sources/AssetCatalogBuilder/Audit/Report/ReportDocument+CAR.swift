@@ -60,6 +60,8 @@ extension ReportDocument {
                 }
             case .color:
                 return .file(description: "colour")
+            case .gradient(let gradient):
+                return .file(description: "gradient through \(gradient.stops.map(\.colorName).joined(separator: ", "))")
             case .notDecodable(let reason):
                 return .unusable(reason: "not decoded: \(reason)")
             }

@@ -69,7 +69,7 @@ public struct CARDuplicatePayloadRule: AuditRule {
                 switch rendition.payload {
                 case .bitmap(let bitmap): pieces = bitmap.chunks.map(\.data)
                 case .raw(let bytes): pieces = [bytes]
-                case .color, .multisizeSet, .none, .unknown: continue
+                case .color, .gradient, .multisizeSet, .none, .unknown: continue
                 }
                 let count = pieces.reduce(0) { $0 + $1.count }
                 guard count > 0, Double(count) >= minBytes else { continue }
