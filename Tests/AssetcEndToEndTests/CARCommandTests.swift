@@ -44,6 +44,48 @@ struct CARCommandTests {
         #expect(missingFolder.stderr.contains("does not exist"))
     }
 
+    @Test("an Icon Composer icon's gradients: info and extract --all list their stops, extract of one says it has no file")
+    func gradients() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let icon = folder.appendingPathComponent("Seed.icon")
+        try FileManager.default.createDirectory(at: icon.appendingPathComponent("Assets"), withIntermediateDirectories: true)
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="8" height="8"/></svg>"#.utf8)
+            .write(to: icon.appendingPathComponent("Assets/bg.svg"))
+        try Data(
+            """
+            {"fill":{"linear-gradient":["srgb:0.09020,0.19216,0.25882,1.00000","srgb:0.05882,0.12549,0.17255,1.00000"]},
+             "groups":[{"layers":[{"image-name":"bg.svg","name":"bg"}]}],"supported-platforms":{"squares":["macOS"]}}
+            """.utf8
+        ).write(to: icon.appendingPathComponent("icon.json"))
+        let out = folder.appendingPathComponent("out")
+        let compile = try Assetc.run(["compile", icon.path, "--compile", out.path, "--platform", "macosx", "--minimum-deployment-target", "10.14"])
+        #expect(compile.status == 0, "\(compile.output)")
+        let car = out.appendingPathComponent("Assets.car").path
+
+        let info = try Assetc.run(["info", car])
+        #expect(info.status == 0, "\(info.output)")
+        #expect(info.stdout.contains("(no file: gradient)"), "\(info.stdout)")
+        #expect(info.stdout.contains("gradient=linear: Seed_Assets/Color-2 at 0.0, Seed_Assets/Color-3 at 1.0"), "\(info.stdout)")
+        #expect(!info.stdout.contains("unknown payload") && !info.stdout.contains("(empty slot)"), "\(info.stdout)")
+
+        let all = folder.appendingPathComponent("all")
+        let extractAll = try Assetc.run(["extract", "--all", all.path, car])
+        #expect(extractAll.status == 0 && extractAll.stdout.contains("0 not decoded"), "\(extractAll.output)")
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: all.appendingPathComponent("manifest.json"))) as? [String: Any])
+        let entries = try #require(manifest["renditions"] as? [[String: Any]])
+        let gradient = try #require(entries.first { $0["rendition"] as? String == "Seed_Assets/Gradient-1" }?["gradient"] as? [String: Any])
+        let stops = try #require(gradient["stops"] as? [[String: Any]])
+        #expect(stops.map { $0["color"] as? String } == ["Seed_Assets/Color-2", "Seed_Assets/Color-3"])
+        #expect(stops.map { $0["location"] as? Double } == [0, 1])
+        #expect(gradient["kind"] as? String == "linear" && gradient["start"] as? [Double] == [0.5, 0] && gradient["end"] as? [Double] == [0.5, 1])
+
+        let one = try Assetc.run(["extract", car, "Seed_Assets/Gradient-1", "-o", folder.appendingPathComponent("g.png").path])
+        #expect(one.status == 1 && one.stderr.contains("is a gradient, which has no file"), "\(one.output)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("g.png").path))
+    }
+
     @Test("a damaged .car is an error naming the structure, from every command")
     func damaged() throws {
         let folder = try Self.temporaryFolder()

@@ -85,7 +85,9 @@ public struct InfoText: Sendable {
     }
 
     private func variantDetail(_ variant: Variant) -> String {
-        var parts = [variant.source ?? "(empty slot)"]
+        // A compiled catalog's rendition without a file (an app icon's size list, a gradient) is not an empty slot:
+        // its payload kind says what it is.
+        var parts = [variant.source ?? variant.attributes["payload"].map { "(no file: \($0))" } ?? "(empty slot)"]
         if variant.source != nil, let inspection = variant.inspection {
             parts.append(inspection.contentType.rawValue)
             if let width = inspection.pixelWidth, let height = inspection.pixelHeight {

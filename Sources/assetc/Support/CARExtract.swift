@@ -87,6 +87,13 @@ enum CARExtract {
         guard let candidates = CARCatalog(file: file, path: path).candidates(named: name) else {
             throw CLIError("no asset named '\(name)' in \(path)")
         }
+        // A gradient (an Icon Composer fill) has no file, so none of its renditions is a candidate: say so rather
+        // than that no variant matches.
+        if let facet = file.facets.first(where: { $0.name == name }), !facet.renditions.isEmpty,
+            facet.renditions.allSatisfy({ if case .gradient = file.renditions[$0].payload { true } else { false } })
+        {
+            throw CLIError("'\(name)' is a gradient, which has no file; `extract --all` lists its stops in manifest.json")
+        }
         guard let best = candidates.best(for: request, resolver: resolver) else {
             throw CLIError("no variant of '\(name)' matches \(request)")
         }
