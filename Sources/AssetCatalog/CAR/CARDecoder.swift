@@ -14,7 +14,8 @@ public enum CARContent: Sendable {
 }
 
 /// Decodes renditions of one ``CARFile``: bitmaps (uncompressed, RLE, LZFSE, LZVN, zlib, palette-img, deepmap2,
-/// deepmap-LZFSE, in KCBC chunks or whole), crops of packed atlases for internal references, raw files and colours.
+/// deepmap-LZFSE, in KCBC chunks or whole), crops of packed atlases for internal references, raw files, colours and
+/// gradients.
 ///
 /// Sizes come from the CSI header and are checked against ``maxPixels`` before anything is allocated;
 /// a damaged stream throws ``CARError`` with ``CARError/Kind/corruptStream``. Decoded atlases are cached,
