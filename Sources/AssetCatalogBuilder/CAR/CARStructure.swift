@@ -40,6 +40,10 @@ public struct CARStructure: Sendable {
         /// For an internal reference: the subject of the atlas it points into and its frame
         /// (`x,y widthxheight`, y counted from the atlas's bottom edge); `nil` otherwise.
         public var reference: String?
+        /// What a colour or gradient holds, exactly as stored: a colour's space and components (each printed so
+        /// that it reads back to the same double) and system colour, a gradient's kind and stops; `nil` for other
+        /// payloads, whose bytes ``byteCount`` and the lookups compare.
+        public var content: String?
     }
 
     /// The file's size in bytes.
@@ -140,12 +144,19 @@ public struct CARStructure: Sendable {
 
     private static func summary(_ rendition: CARRendition, subject: String) -> Rendition {
         let storage: String
+        var content: String?
         switch rendition.payload {
         case .bitmap(let bitmap): storage = bitmap.compression.name
         case .raw: storage = "raw"
-        case .color: storage = "color"
+        case .color(let color):
+            storage = "color"
+            content = "\(color.colorSpaceName) \(color.components.map { "\($0)" }.joined(separator: ", "))"
+                + (color.systemColorName.map { ", system \($0)" } ?? "")
         case .multisizeSet: storage = "multisize-set"
-        case .gradient: storage = "gradient"
+        case .gradient(let gradient):
+            storage = "gradient"
+            content = "\(gradient.kindName) \(gradient.parameters.map { "\($0)" }.joined(separator: ", ")): "
+                + gradient.stops.map { "\($0.colorName) at \($0.location)" }.joined(separator: ", ")
         case .none: storage = "none"
         case .unknown(let tag, _): storage = "unknown-\(tag)"
         }
@@ -153,6 +164,7 @@ public struct CARStructure: Sendable {
             subject: subject, name: rendition.name, layout: rendition.layout, flags: rendition.flags,
             pixelFormat: rendition.pixelFormat.trimmingCharacters(in: .whitespaces), width: rendition.width,
             height: rendition.height, scaleTimes100: rendition.scaleTimes100, colorSpaceID: rendition.colorSpaceID,
-            storage: storage, byteCount: rendition.byteCount, infoTags: rendition.infoTags.map(\.tag), reference: nil)
+            storage: storage, byteCount: rendition.byteCount, infoTags: rendition.infoTags.map(\.tag), reference: nil,
+            content: content)
     }
 }

@@ -69,6 +69,25 @@ struct CARComparisonTests {
         #expect(lookups.agreeing == lookups.requestCount - lookups.mismatches.count)
     }
 
+    @Test("a colour whose components differ in the last bits is a difference of content, with both values exact")
+    func colourContentIsCompared() throws {
+        func car(red: String) throws -> CARFile {
+            let fixture = try CatalogFixture()
+            try fixture.contents(
+                "Tint.colorset",
+                #"{"colors":[{"idiom":"universal","color":{"color-space":"srgb","components":{"red":"\#(red)","green":"0.5","blue":"0.25","alpha":"1"}}}]}"#)
+            return try Self.compile(fixture.read())
+        }
+        let same = CARStructureComparison.differences(ours: CARStructure(file: try car(red: "0.176")), xcode: CARStructure(file: try car(red: "0.176")))
+        #expect(same.isEmpty, "\(same)")
+        // 0.176 and 0.1760001 are the same size on disk; only the content tells them apart.
+        let differences = CARStructureComparison.differences(
+            ours: CARStructure(file: try car(red: "0.176")), xcode: CARStructure(file: try car(red: "0.1760001")))
+        let content = try #require(differences.first { $0.subject.hasSuffix(": content") }, "\(differences)")
+        #expect(content.subject.hasPrefix("Tint part=217"))
+        #expect(content.ours == "srgb \(Double(Float(0.176))), 0.5, 0.25, 1.0" && content.xcode == "srgb \(Double(Float(0.1760001))), 0.5, 0.25, 1.0")
+    }
+
     @Test func theLookupFollowsCoreUIsScaleOrderAndMatchesTheAppearanceExactly() throws {
         let fixture = try Self.fixture()
         let car = try Self.compile(fixture.read())

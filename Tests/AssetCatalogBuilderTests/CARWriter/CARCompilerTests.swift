@@ -103,7 +103,7 @@ struct CARCompilerTests {
             let compiledAsset = try #require(readBack.asset(named: asset.name), "\(asset.name) is missing")
             // System-colour references too (Showcase's Label is `labelColor`); only an entry without a colour is left out.
             for color in asset.colors where color.value != .systemReference(name: "default") {
-                #expect(compiledAsset.colors.contains { $0.traits == color.traits && $0.value == color.value }, "\(asset.name) \(color.traits)")
+                #expect(compiledAsset.colors.contains { $0.traits == color.traits && $0.value == color.value.asStoredInCAR }, "\(asset.name) \(color.traits)")
             }
         }
         for asset in index.assets where asset.kind == .data {

@@ -109,7 +109,14 @@ struct IconComposerCompileTests {
             Issue.record("Color-2 is not a colour")
             return
         }
-        #expect(abs(color.components[0] - 0.0902) < 0.0001 && abs(color.components[2] - 0.25882) < 0.0001)
+        // icon.json's 0.09020 and 0.25882 rounded to thousandths, as 32-bit floats: what Xcode 26 stores (sudoku).
+        #expect(color.components == [Double(Float(0.090)), Double(Float(0.192)), Double(Float(0.259)), 1])
+        guard case .color(let dark) = try decoder.decode(try Self.facet(car, "One_Assets/Color-4").renditions[0]) else {
+            Issue.record("Color-4 is not a colour")
+            return
+        }
+        // The default dark fill's first grey, 49/255, stored as Xcode stores it: 0.192.
+        #expect(dark.components == [Double(Float(0.192)), 1] && dark.colorSpaceName == "gray-gamma-22")
         // The gradients the writer lays out read back (the reader's ARGG decoder against the writer's encoder): the
         // light fill through Color-2 and Color-3, the dark one through Color-4 and Color-5, top to bottom.
         for (number, colours) in [(1, ["One_Assets/Color-2", "One_Assets/Color-3"]), (2, ["One_Assets/Color-4", "One_Assets/Color-5"])] {

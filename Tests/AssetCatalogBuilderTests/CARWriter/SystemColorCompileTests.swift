@@ -69,10 +69,10 @@ struct SystemColorCompileTests {
             let compiledColors = try #require(readBack.asset(named: name), "\(name) is missing").colors
             #expect(compiledColors.count == source.count)
             for color in source {
-                #expect(compiledColors.contains { $0.traits == color.traits && $0.value == color.value }, "\(name) \(color.traits)")
+                #expect(compiledColors.contains { $0.traits == color.traits && $0.value == color.value.asStoredInCAR }, "\(name) \(color.traits)")
             }
             for preset in DevicePreset.all {
-                let fromSource = resolver.bestVariant(among: source.map(\.traits), for: preset.traits).map { source[$0].value }
+                let fromSource = resolver.bestVariant(among: source.map(\.traits), for: preset.traits).map { source[$0].value.asStoredInCAR }
                 let fromCar = resolver.bestVariant(among: compiledColors.map(\.traits), for: preset.traits).map { compiledColors[$0].value }
                 #expect(fromSource == fromCar, "\(name) on \(preset.name)")
                 compared += 1
@@ -99,8 +99,14 @@ struct SystemColorCompileTests {
         for (space, _, id) in expected {
             let bytes = try Self.payload(compiled, car, "C-\(space)")
             #expect(bytes[8] == id && bytes[9] == 0, "\(space)")
-            #expect(readBack.asset(named: "C-\(space)")?.colors.first?.value == index.asset(named: "C-\(space)")?.colors.first?.value, "\(space)")
+            #expect(readBack.asset(named: "C-\(space)")?.colors.first?.value == index.asset(named: "C-\(space)")?.colors.first?.value.asStoredInCAR, "\(space)")
         }
+        // Stored as Xcode stores them: 32-bit floats widened to doubles (0.1 as 0.10000000149011612).
+        guard case .components(let srgb)? = readBack.asset(named: "C-srgb")?.colors.first?.value else {
+            Issue.record("C-srgb is not read back as components")
+            return
+        }
+        #expect(srgb.red == 0.10000000149011612 && srgb.green == Double(Float(0.2)) && srgb.alpha == 1)
     }
 
     @Test func anEntryWithoutAColourIsLeftOutWithANotice() throws {
