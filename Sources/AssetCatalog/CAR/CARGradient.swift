@@ -62,10 +62,12 @@ public struct CARGradient: Sendable, Hashable {
         self.stops = stops
     }
 
-    /// The start point (x, y) in unit coordinates, as the sample car's floats read.
-    public var start: (x: Float, y: Float) { (parameters[1], parameters[2]) }
+    /// The start point (x, y) in unit coordinates, as the sample car's floats read (0 where ``parameters`` is short).
+    public var start: (x: Float, y: Float) { (parameter(1), parameter(2)) }
     /// The end point (x, y) in unit coordinates.
-    public var end: (x: Float, y: Float) { (parameters[3], parameters[4]) }
+    public var end: (x: Float, y: Float) { (parameter(3), parameter(4)) }
+
+    private func parameter(_ index: Int) -> Float { parameters.indices.contains(index) ? parameters[index] : 0 }
     /// "linear" for kind 1, else `kind-N`.
     public var kindName: String { kind == 1 ? "linear" : "kind-\(kind)" }
 }
