@@ -101,14 +101,22 @@ extension SizeInventory {
     /// payload, but not its modification time (two builds of the same catalog differ there only).
     ///
     /// For a packed image's reference (`skippingReference`), the reference tag (1010: the atlas and frame) is left
-    /// out: where the image sits is not what it is.
-    static func checksum(_ rendition: CARRendition, skippingReference: Bool = false) -> UInt32 {
+    /// out: where the image sits is not what it is. A layered image's layer list (tag 1012) counts each layer's
+    /// facet by its name in `facetNames` (identifier → name), not by its identifier, which each writer picks: so an
+    /// icon group or image stack built by Xcode and by assetc from the same source is not "changed" for that alone.
+    static func checksum(_ rendition: CARRendition, skippingReference: Bool = false, facetNames: [UInt16: String] = [:]) -> UInt32 {
         var crc = CRC32.update(0, rendition.name)
         crc = CRC32.update(crc, rendition.pixelFormat)
         var numbers = (UInt32(rendition.layout).littleEndian, UInt32(truncatingIfNeeded: rendition.width).littleEndian,
             UInt32(truncatingIfNeeded: rendition.height).littleEndian)
         crc = withUnsafeBytes(of: &numbers) { CRC32.update(crc, $0) }
-        for tag in rendition.infoTags where !(skippingReference && tag.tag == 1010) { crc = CRC32.update(crc, tag.value.buffer) }
+        for tag in rendition.infoTags where !(skippingReference && tag.tag == 1010) {
+            if tag.tag == 1012, let layers = rendition.layerReferences {
+                crc = layerChecksum(crc, layers, facetNames: facetNames)
+            } else {
+                crc = CRC32.update(crc, tag.value.buffer)
+            }
+        }
         switch rendition.payload {
         case .bitmap(let bitmap):
             for chunk in bitmap.chunks { crc = CRC32.update(crc, chunk.data.buffer) }
@@ -128,6 +136,26 @@ extension SizeInventory {
             for stop in gradient.stops { crc = CRC32.update(crc, stop.colorName + "\0") }
         case .none:
             break
+        }
+        return crc
+    }
+
+    /// Continues `crc` over a layer list: each layer's frame, blend mode and opacity, then its facet's key with the
+    /// identifier given as the facet's name (`#N` when no facet has it).
+    static func layerChecksum(_ crc: UInt32, _ layers: [CARLayerReference], facetNames: [UInt16: String]) -> UInt32 {
+        var crc = crc
+        for layer in layers {
+            var numbers = (
+                UInt32(truncatingIfNeeded: layer.x).littleEndian, UInt32(truncatingIfNeeded: layer.y).littleEndian,
+                UInt32(truncatingIfNeeded: layer.width).littleEndian, UInt32(truncatingIfNeeded: layer.height).littleEndian,
+                layer.blendMode.littleEndian, layer.opacity.bitPattern.littleEndian
+            )
+            crc = withUnsafeBytes(of: &numbers) { CRC32.update(crc, $0) }
+            for (attribute, value) in layer.facetKey {
+                let text = CARAttribute(identifier: UInt32(attribute)) == .identifier
+                    ? "name=" + (facetNames[value] ?? "#\(value)") : "\(attribute)=\(value)"
+                crc = CRC32.update(crc, text + ";")
+            }
         }
         return crc
     }
@@ -221,6 +249,10 @@ struct CARRenditionFacts {
     static func read(_ car: CARFile, width: Int) -> CARRenditionFacts {
         let count = car.renditions.count
         let chunk = 256
+        // Facet names by identifier, for layer lists (only layered images read it).
+        var names: [UInt16: String] = [:]
+        for facet in car.facets where facet.attributes[.identifier] != 0 { names[facet.attributes[.identifier]] = facet.name }
+        let facetNames = names
         let parts = parallelMap(count: (count + chunk - 1) / chunk, width: width) { part in
             let range = (part * chunk)..<min(count, (part + 1) * chunk)
             var facts = CARRenditionFacts(checksums: [], encodings: [], classes: [], frames: [])
@@ -232,7 +264,7 @@ struct CARRenditionFacts {
             car.renditions.withUnsafeBufferPointer { renditions in
                 for index in range {
                     let isReference = renditions[index].internalReference != nil
-                    facts.checksums.append(SizeInventory.checksum(renditions[index], skippingReference: isReference))
+                    facts.checksums.append(SizeInventory.checksum(renditions[index], skippingReference: isReference, facetNames: facetNames))
                     facts.encodings.append(SizeInventory.encoding(of: renditions[index]))
                     facts.classes.append(kindClass(renditions[index]))
                     facts.frames.append(isReference ? frame(car, index) : nil)

@@ -92,8 +92,9 @@ struct IconComposerCompileTests {
                 let layer = try #require(rendition.layerReferences?.first)
                 #expect(layer.x == 449 && layer.y == 449 && layer.width == 125 && layer.height == 125)
                 #expect(layer.identifier == (try Self.facet(car, "\(icon)_Assets/bg").attributes[.identifier]))
-                let glassOff = try #require(rendition.infoTags.first { $0.tag == 1020 }).value.u32(8)
-                #expect(glassOff == (Self.appearanceName(car, rendition) == "NSAppearanceNameDarkAqua" ? 0 : 1))
+                // Tag 1020's second word: 1 where the layer is glass (dark and tinted), 0 where it is off (light).
+                let glass = try #require(rendition.infoTags.first { $0.tag == 1020 }).value.u32(8)
+                #expect(glass == (Self.appearanceName(car, rendition) == "NSAppearanceNameAqua" ? 0 : 1))
             }
         }
         // The layer file is kept as it is (LZFSE-compressed in the car), the colours as icon.json gives them.
@@ -263,5 +264,25 @@ struct IconComposerCompileTests {
             return result
         }
         #expect(stackLayers(ours) == stackLayers(xcode))
+        // The group's per-layer records (tag 1020, the glass setting among them) per appearance, byte for byte.
+        func groupRecords(_ car: CARFile) throws -> [String: [UInt8]] {
+            var result: [String: [UInt8]] = [:]
+            for rendition in try #require(car.facets.first { $0.name == "App/Group" }).renditions.map({ car.renditions[$0] }) {
+                let appearance = car.appearances.first { $0.identifier == rendition.key[.appearance] }?.name ?? "-"
+                result[appearance] = rendition.infoTags.first { $0.tag == 1020 }.map { $0.value.bytes }
+            }
+            return result
+        }
+        #expect(try groupRecords(ours) == groupRecords(xcode))
+        #expect(try groupRecords(ours).count == 3)
+        // The two multisize sets list the same sizes in the same order, smallest first.
+        func sizeList(_ car: CARFile, _ name: String) -> [String]? {
+            car.renditions.first { $0.name == name && $0.layout == 1010 }.flatMap {
+                if case .multisizeSet(let entries) = $0.payload { entries.map { "\($0.width)x\($0.height) #\($0.index) idiom \($0.idiom)" } } else { nil }
+            }
+        }
+        for name in ["App", "Sudoku"] {
+            #expect(sizeList(ours, name) != nil && sizeList(ours, name) == sizeList(xcode, name), "\(name)")
+        }
     }
 }

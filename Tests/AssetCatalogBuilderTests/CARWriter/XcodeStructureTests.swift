@@ -71,13 +71,23 @@ struct XcodeStructureTests {
         let fixture = try Self.fixture(dark: false)
         try fixture.png("Other.iconset/icon_16x16.png", width: 16, height: 16)
         try fixture.png("Other.iconset/icon_32x32@2x.png", width: 64, height: 64)
+        try fixture.png("Other.iconset/icon_128x128.png", width: 128, height: 128)
         try fixture.contents(
             "Tint.colorset",
             #"{"colors":[{"color":{"color-space":"srgb","components":{"alpha":"1","blue":"0.5","green":"0.25","red":"0"}},"idiom":"universal"}],"#
                 + #""info":{"author":"xcode","version":1}}"#)
         let car = try Self.compile(fixture.read(), .macosx).car
         let other = car.renditions.filter { $0.name.hasPrefix("icon_") && $0.key[.part] == 220 }
-        #expect(Set(other.map { "\($0.name) \($0.key[.dimension2]) \($0.key[.scale])" }) == ["icon_16x16.png 1 1", "icon_32x32@2x.png 2 2"])
+        #expect(
+            Set(other.map { "\($0.name) \($0.key[.dimension2]) \($0.key[.scale])" })
+                == ["icon_16x16.png 1 1", "icon_32x32@2x.png 2 2", "icon_128x128.png 3 1"])
+        // Its size list runs smallest first, as sudoku's do, although the files come in name order (128 before 16).
+        let otherSet = try #require(car.renditions.first { $0.name == "Other" && $0.key[.part] == 218 })
+        guard case .multisizeSet(let otherSizes) = otherSet.payload else {
+            Issue.record("Other has no multisize set")
+            return
+        }
+        #expect(otherSizes.map { "\($0.width) \($0.index)" } == ["16 1", "32 2", "128 3"])
         // The named app icon set keeps its numbering from 0.
         #expect(car.renditions.contains { $0.name == "i64.png" && $0.key[.dimension2] == 0 })
         let pixelless = [(1004 as UInt32, [UInt8](repeating: 0, count: 8)), (1006, [1, 0, 0, 0])]

@@ -78,12 +78,13 @@ enum IconComposerRenditions {
     }
 
     /// One group's rendition for one appearance: its layers back to front with their frames, and per layer
-    /// whether it is drawn without glass (sudoku: 1 where `glass` is false, 0 where it is on).
+    /// whether it is drawn as glass (sudoku: 0 in light, where its `glass-specializations` turn glass off, and 1
+    /// in dark and tinted).
     static func group(layers: [(reference: LayerReference, glass: Bool)]) -> [UInt8] {
         var records: [UInt8] = []
         BinaryWriter.appendLE32(&records, UInt32(layers.count))
         for layer in layers {
-            for value in [0, layer.glass ? 0 : 1, 0, 1] { BinaryWriter.appendLE32(&records, UInt32(value)) }
+            for value in [0, layer.glass ? 1 : 0, 0, 1] { BinaryWriter.appendLE32(&records, UInt32(value)) }
             records.append(0)
         }
         var effects: [UInt8] = []

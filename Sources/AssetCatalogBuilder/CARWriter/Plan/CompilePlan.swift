@@ -176,7 +176,12 @@ extension CARCompiler {
                         jobs.append(job)
                     }
                 }
-                if asset.kind == .appIcon && !entries.isEmpty { multisize.append((facet, asset.name, entries)) }
+                if asset.kind == .appIcon && !entries.isEmpty {
+                    // Smallest size first, as Xcode lists them (sudoku's `.iconset`s, whose files come in name order:
+                    // 128, 16, 256, 32, 512), entries of one size in the order they came.
+                    let ordered = entries.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
+                    multisize.append((facet, asset.name, ordered))
+                }
             }
         }
 

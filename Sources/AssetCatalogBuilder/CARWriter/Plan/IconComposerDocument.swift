@@ -35,11 +35,11 @@ struct IconComposerDocument: Sendable, Equatable {
                 && lhs.glassByAppearance == rhs.glassByAppearance
         }
 
-        /// Whether the layer is drawn as glass in `appearance`: its specialisation, else (tinted) the light one, else
-        /// its own setting, else yes (Icon Composer's default).
+        /// Whether the layer is drawn as glass in `appearance`: its specialisation for that appearance, else its own
+        /// setting, else yes (Icon Composer's default). A light specialisation does not carry over to tinted: sudoku's
+        /// layer, glass off in light only, is glass in its tinted group as in its dark one.
         func isGlass(_ appearance: Appearance) -> Bool {
             if let value = glassByAppearance[appearance] { return value }
-            if appearance == .tinted, let value = glassByAppearance[.light] { return value }
             return glass ?? true
         }
     }
