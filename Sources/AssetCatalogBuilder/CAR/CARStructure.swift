@@ -40,9 +40,9 @@ public struct CARStructure: Sendable {
         /// For an internal reference: the subject of the atlas it points into and its frame
         /// (`x,y widthxheight`, y counted from the atlas's bottom edge); `nil` otherwise.
         public var reference: String?
-        /// What a colour or gradient holds, exactly as stored: a colour's space and components (each printed so
-        /// that it reads back to the same double) and system colour, a gradient's kind and stops; `nil` for other
-        /// payloads, whose bytes ``byteCount`` and the lookups compare.
+        /// What a colour, gradient or multisize set holds, exactly as stored: a colour's space and components (each
+        /// printed so that it reads back to the same double) and system colour, a gradient's kind and stops, a
+        /// multisize set's sizes in order; `nil` for other payloads, whose bytes ``byteCount`` and the lookups compare.
         public var content: String?
     }
 
@@ -152,7 +152,9 @@ public struct CARStructure: Sendable {
             storage = "color"
             content = "\(color.colorSpaceName) \(color.components.map { "\($0)" }.joined(separator: ", "))"
                 + (color.systemColorName.map { ", system \($0)" } ?? "")
-        case .multisizeSet: storage = "multisize-set"
+        case .multisizeSet(let entries):
+            storage = "multisize-set"
+            content = entries.map { "\($0.width)x\($0.height) #\($0.index) idiom \($0.idiom)" }.joined(separator: ", ")
         case .gradient(let gradient):
             storage = "gradient"
             content = "\(gradient.kindName) \(gradient.parameters.map { "\($0)" }.joined(separator: ", ")): "

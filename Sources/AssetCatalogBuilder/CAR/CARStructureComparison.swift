@@ -22,7 +22,7 @@ public struct CARStructureDifference: Sendable, Hashable, Codable {
 /// Every structural difference between two cars of the same source, the first ours and the second Xcode's
 /// (`assetc compare-car`): sizes, header facts, BOM variables, key format, appearance and localization names,
 /// facets, BITMAPKEYS masks, and per rendition its presence, layout, flags, pixel format, pixel size, scale,
-/// colour space, storage (compression), a colour's or gradient's content, info tags, atlas reference and byte count.
+/// colour space, storage (compression), a colour's, gradient's or multisize set's content, info tags, atlas reference and byte count.
 ///
 /// Identifiers are compared through names (``CARStructure``), so two cars that differ only in the numbers a
 /// writer chooses freely compare equal. The differences come in a fixed order: by area as listed, then by
