@@ -284,5 +284,9 @@ struct IconComposerCompileTests {
         for name in ["App", "Sudoku"] {
             #expect(sizeList(ours, name) != nil && sizeList(ours, name) == sizeList(xcode, name), "\(name)")
         }
+        // Every colour, gradient and size list holds what Xcode's holds (compare-car's content lines).
+        let contents = CARStructureComparison.differences(ours: CARStructure(file: ours), xcode: CARStructure(file: xcode))
+            .filter { $0.subject.hasSuffix(": content") }
+        #expect(contents.isEmpty, "\(contents)")
     }
 }
