@@ -44,6 +44,11 @@ public struct CARStructure: Sendable {
         /// printed so that it reads back to the same double) and system colour, a gradient's kind and stops, a
         /// multisize set's sizes in order; `nil` for other payloads, whose bytes ``byteCount`` and the lookups compare.
         public var content: String?
+        /// The info tags' values in hex, by tag number, except the ones whose bytes name things each writer numbers
+        /// freely: 1010 (an internal reference: ``reference``) and 1012 (a layer list: ``layers``).
+        public var infoTagValues: [UInt32: String] = [:]
+        /// A layered image's layers (tag 1012), back to front: each one's frame, blend mode, opacity and facet name.
+        public var layers: String?
     }
 
     /// The file's size in bytes.
@@ -139,6 +144,13 @@ public struct CARStructure: Sendable {
             let target = file.renditionIndex(for: reference).map { subjects[$0] } ?? "a missing rendition"
             renditions[subjects[index]]?.reference = "\(target) at \(reference.x),\(reference.y) \(reference.width)x\(reference.height)"
         }
+        for (index, rendition) in file.renditions.enumerated() {
+            guard let layers = rendition.layerReferences else { continue }
+            renditions[subjects[index]]?.layers = layers.map { layer in
+                let name = layer.identifier.flatMap { facetByIdentifier[UInt32($0)] } ?? "#\(layer.identifier.map(String.init) ?? "?")"
+                return "\(name) at \(layer.x),\(layer.y) \(layer.width)x\(layer.height) blend \(layer.blendMode) opacity \(layer.opacity)"
+            }.joined(separator: " | ")
+        }
         self.renditions = renditions
     }
 
@@ -167,6 +179,9 @@ public struct CARStructure: Sendable {
             pixelFormat: rendition.pixelFormat.trimmingCharacters(in: .whitespaces), width: rendition.width,
             height: rendition.height, scaleTimes100: rendition.scaleTimes100, colorSpaceID: rendition.colorSpaceID,
             storage: storage, byteCount: rendition.byteCount, infoTags: rendition.infoTags.map(\.tag), reference: nil,
-            content: content)
+            content: content,
+            infoTagValues: Dictionary(
+                rendition.infoTags.filter { $0.tag != 1010 && $0.tag != 1012 }.map { ($0.tag, $0.value.bytes.map { String(format: "%02x", $0) }.joined()) },
+                uniquingKeysWith: { first, _ in first }))
     }
 }

@@ -22,7 +22,8 @@ public struct CARStructureDifference: Sendable, Hashable, Codable {
 /// Every structural difference between two cars of the same source, the first ours and the second Xcode's
 /// (`assetc compare-car`): sizes, header facts, BOM variables, key format, appearance and localization names,
 /// facets, BITMAPKEYS masks, and per rendition its presence, layout, flags, pixel format, pixel size, scale,
-/// colour space, storage (compression), a colour's, gradient's or multisize set's content, info tags, atlas reference and byte count.
+/// colour space, storage (compression), a colour's, gradient's or multisize set's content, each info tag's value (but 1010 and 1012, which
+/// name things by the identifiers each writer picks), info tags, atlas reference and byte count.
 ///
 /// Identifiers are compared through names (``CARStructure``), so two cars that differ only in the numbers a
 /// writer chooses freely compare equal. The differences come in a fixed order: by area as listed, then by
@@ -70,6 +71,10 @@ public enum CARStructureComparison {
             add("renditions", "\(subject): content", left.content ?? "-", right.content ?? "-")
             add("renditions", "\(subject): info tags", left.infoTags.map(String.init).joined(separator: ","), right.infoTags.map(String.init).joined(separator: ","))
             add("renditions", "\(subject): atlas reference", left.reference ?? "-", right.reference ?? "-")
+            add("renditions", "\(subject): layers", left.layers ?? "-", right.layers ?? "-")
+            for tag in Set(left.infoTagValues.keys).intersection(right.infoTagValues.keys).sorted() {
+                add("renditions", "\(subject): info tag \(tag)", left.infoTagValues[tag]!, right.infoTagValues[tag]!)
+            }
             add("renditions", "\(subject): bytes", "\(left.byteCount)", "\(right.byteCount)")
         }
         return result

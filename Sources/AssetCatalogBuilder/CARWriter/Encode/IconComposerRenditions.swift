@@ -56,7 +56,7 @@ enum IconComposerRenditions {
         var records: [UInt8] = []
         BinaryWriter.appendLE32(&records, UInt32(layers.count))
         if fill != nil { records += [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0] }
-        for _ in groups { records += [2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0] }
+        for _ in groups { records += [2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0] }
         // Tag 1021: the count, 20 zero bytes for the fill, 24 per group whose fourth and fifth words are the
         // shadow's kind and opacity (sudoku: neutral, 0.5 → 3, 0.5).
         var effects: [UInt8] = []
