@@ -245,7 +245,8 @@ enum CSIBuilder {
         return payload + bytes
     }
 
-    /// A `RLOC` payload: version, colour space, component count, components as doubles and, for a reference to
+    /// A `RLOC` payload: version, colour space, component count, components as doubles (each narrowed to a 32-bit
+    /// float first, as Xcode stores them) and, for a reference to
     /// a system colour, the "substitute" field (bits 8–10 of the colour-space word) set to 1 and a second `RLOC`
     /// record after the components: version 1, the name's length, the name in UTF-8 without a terminator. This is
     /// what CoreUI's `CSIGenerator` writes and `_CUIThemeColorRendition` reads (docs/CAR-FORMAT.md); the
@@ -257,7 +258,9 @@ enum CSIBuilder {
         BinaryWriter.appendLE32(&payload, 1)
         BinaryWriter.appendLE32(&payload, (colorSpace & 0xFF) | (name.isEmpty ? 0 : 1 << 8))
         BinaryWriter.appendLE32(&payload, UInt32(components.count))
-        for component in components { BinaryWriter.appendLE64(&payload, component.bitPattern) }
+        // Each component as a 32-bit float widened to a double, as Xcode stores every colour (sudoku's AccentColor:
+        // Contents.json's 0.176 is stored as 0.17599999904632568; its Icon Composer colours likewise).
+        for component in components { BinaryWriter.appendLE64(&payload, Double(Float(component)).bitPattern) }
         if !name.isEmpty {
             BinaryWriter.appendFourCC(&payload, "COLR")
             BinaryWriter.appendLE32(&payload, 1)

@@ -22,9 +22,7 @@ extension CARCompiler {
             switch color {
             case .components(let components):
                 let values = components.isGray ? [components.red, components.alpha] : [components.red, components.green, components.blue, components.alpha]
-                // As 32-bit floats widened to doubles, as Xcode stores them (sudoku's AccentColor: Contents.json's
-                // 0.176 is stored as 0.17599999904632568).
-                payload = CSIBuilder.color(colorSpace: colorSpaceID(components.colorSpace), components: values.map { Double(Float($0)) })
+                payload = CSIBuilder.color(colorSpace: colorSpaceID(components.colorSpace), components: values)
             case .systemReference(let name):
                 // CoreUI draws the named system colour; the components are only its fallback for a name the running
                 // system does not know. What Xcode stores there is not established: zeros (clear sRGB), the values
