@@ -72,6 +72,15 @@ extension CARFile {
         }
     }
 
+    /// Facet names by identifier, the first facet for an identifier two share (as lookups answer): to name the facets
+    /// a layer list (tag 1012) points to.
+    public var facetNamesByIdentifier: [UInt16: String] {
+        var names: [UInt16: String] = [:]
+        names.reserveCapacity(facets.count)
+        for facet in facets where names[facet.attributes[.identifier]] == nil { names[facet.attributes[.identifier]] = facet.name }
+        return names
+    }
+
     /// Everything else the rendition says, as strings: its stored name, layout, pixel format, compression,
     /// every non-zero key attribute without an assetc trait (by name, unknown ones as `attribute-N`), a
     /// gradient's stops, the appearance and localization by name, and why its pixels cannot be decoded when they cannot.
@@ -85,15 +94,12 @@ extension CARFile {
         if let uti = rendition.uti { attributes["uti"] = uti }
         if let layers = rendition.layerReferences {
             // A layered image (tvOS image stack): its layers by facet name, back to front.
-            attributes["layers"] = layers.map { layer in
-                layer.identifier.flatMap { identifier in facets.first { $0.attributes[.identifier] == identifier }?.name }
-                    ?? "#\(layer.identifier.map(String.init) ?? "?")"
-            }.joined(separator: " | ")
+            let names = facetNamesByIdentifier
+            attributes["layers"] = layers.map { $0.facetName(in: names) }.joined(separator: " | ")
         }
         if case .gradient(let gradient) = rendition.payload {
             // A gradient (Icon Composer fill): its kind and its stops, each with the colour facet it names.
-            attributes["gradient"] = gradient.kindName + ": "
-                + gradient.stops.map { "\($0.colorName) at \($0.location)" }.joined(separator: ", ")
+            attributes["gradient"] = gradient.kindName + ": " + gradient.stopList
         }
         if rendition.isTemplate { attributes["template-rendering-intent"] = "template" }
         for (attribute, value) in rendition.key.values where value != 0 {

@@ -70,4 +70,6 @@ public struct CARGradient: Sendable, Hashable {
     private func parameter(_ index: Int) -> Float { parameters.indices.contains(index) ? parameters[index] : 0 }
     /// "linear" for kind 1, else `kind-N`.
     public var kindName: String { kind == 1 ? "linear" : "kind-\(kind)" }
+    /// The stops in one line, each colour facet with its location: `App_Assets/Color-2 at 0.0, App_Assets/Color-3 at 1.0`.
+    public var stopList: String { stops.map { "\($0.colorName) at \($0.location)" }.joined(separator: ", ") }
 }

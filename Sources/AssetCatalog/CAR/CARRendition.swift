@@ -317,6 +317,11 @@ public struct CARLayerReference: Sendable, Hashable {
     /// The layer facet's identifier (attribute 17), when the key has one.
     public var identifier: UInt16? { facetKey.first { $0.attribute == 17 }?.value }
 
+    /// The layer facet's name in `names` (``CARFile/facetNamesByIdentifier``), else `#identifier` (`#?` without one).
+    public func facetName(in names: [UInt16: String]) -> String {
+        identifier.flatMap { names[$0] } ?? "#\(identifier.map(String.init) ?? "?")"
+    }
+
     /// Parses the tag's list *(observed in Xcode 26's output)*: count (4), 0 (4), then per layer 0, x, y,
     /// width, height, blend mode (4 each), opacity (a 32-bit float), key length (4) and key tokens (attribute 2,
     /// value 2) ending with (0, 0). Every length is checked against the tag.

@@ -94,19 +94,17 @@ public struct CARStructure: Sendable {
 
         var facets: [String: String] = [:]
         var facetOfRendition: [Int: String] = [:]
-        var facetByIdentifier: [UInt32: String] = [:]
+        let facetNames = file.facetNamesByIdentifier
         for facet in file.facets {
             let attributes = facet.attributes.values.filter { $0.attribute != .identifier }
             facets[facet.name] = CARKey(values: attributes).description
             for index in facet.renditions where facetOfRendition[index] == nil { facetOfRendition[index] = facet.name }
-            let identifier = facet.attributes[.identifier]
-            if facetByIdentifier[UInt32(identifier)] == nil { facetByIdentifier[UInt32(identifier)] = facet.name }
         }
         self.facets = facets
 
         var bitmapKeys: [String: [String: UInt32]] = [:]
         for entry in file.bitmapKeys {
-            let subject = facetByIdentifier[entry.identifier] ?? "identifier \(entry.identifier)"
+            let subject = UInt16(exactly: entry.identifier).flatMap { facetNames[$0] } ?? "identifier \(entry.identifier)"
             var masks: [String: UInt32] = [:]
             for (attribute, mask) in zip(file.keyFormat, entry.masks) { masks[attribute.name] = mask }
             bitmapKeys[subject] = masks
@@ -147,8 +145,7 @@ public struct CARStructure: Sendable {
         for (index, rendition) in file.renditions.enumerated() {
             guard let layers = rendition.layerReferences else { continue }
             renditions[subjects[index]]?.layers = layers.map { layer in
-                let name = layer.identifier.flatMap { facetByIdentifier[UInt32($0)] } ?? "#\(layer.identifier.map(String.init) ?? "?")"
-                return "\(name) at \(layer.x),\(layer.y) \(layer.width)x\(layer.height) blend \(layer.blendMode) opacity \(layer.opacity)"
+                "\(layer.facetName(in: facetNames)) at \(layer.x),\(layer.y) \(layer.width)x\(layer.height) blend \(layer.blendMode) opacity \(layer.opacity)"
             }.joined(separator: " | ")
         }
         self.renditions = renditions
@@ -169,8 +166,7 @@ public struct CARStructure: Sendable {
             content = entries.map { "\($0.width)x\($0.height) #\($0.index) idiom \($0.idiom)" }.joined(separator: ", ")
         case .gradient(let gradient):
             storage = "gradient"
-            content = "\(gradient.kindName) \(gradient.parameters.map { "\($0)" }.joined(separator: ", ")): "
-                + gradient.stops.map { "\($0.colorName) at \($0.location)" }.joined(separator: ", ")
+            content = "\(gradient.kindName) \(gradient.parameters.map { "\($0)" }.joined(separator: ", ")): \(gradient.stopList)"
         case .none: storage = "none"
         case .unknown(let tag, _): storage = "unknown-\(tag)"
         }

@@ -141,7 +141,7 @@ extension SizeInventory {
     }
 
     /// Continues `crc` over a layer list: each layer's frame, blend mode and opacity, then its facet's key with the
-    /// identifier given as the facet's name (`#N` when no facet has it).
+    /// identifier given as the facet's name (``CARLayerReference/facetName(in:)``).
     static func layerChecksum(_ crc: UInt32, _ layers: [CARLayerReference], facetNames: [UInt16: String]) -> UInt32 {
         var crc = crc
         for layer in layers {
@@ -151,11 +151,10 @@ extension SizeInventory {
                 layer.blendMode.littleEndian, layer.opacity.bitPattern.littleEndian
             )
             crc = withUnsafeBytes(of: &numbers) { CRC32.update(crc, $0) }
-            for (attribute, value) in layer.facetKey {
-                let text = CARAttribute(identifier: UInt32(attribute)) == .identifier
-                    ? "name=" + (facetNames[value] ?? "#\(value)") : "\(attribute)=\(value)"
-                crc = CRC32.update(crc, text + ";")
+            for (attribute, value) in layer.facetKey where CARAttribute(identifier: UInt32(attribute)) != .identifier {
+                crc = CRC32.update(crc, "\(attribute)=\(value);")
             }
+            crc = CRC32.update(crc, "name=" + layer.facetName(in: facetNames) + ";")
         }
         return crc
     }
@@ -250,9 +249,7 @@ struct CARRenditionFacts {
         let count = car.renditions.count
         let chunk = 256
         // Facet names by identifier, for layer lists (only layered images read it).
-        var names: [UInt16: String] = [:]
-        for facet in car.facets where facet.attributes[.identifier] != 0 { names[facet.attributes[.identifier]] = facet.name }
-        let facetNames = names
+        let facetNames = car.facetNamesByIdentifier
         let parts = parallelMap(count: (count + chunk - 1) / chunk, width: width) { part in
             let range = (part * chunk)..<min(count, (part + 1) * chunk)
             var facts = CARRenditionFacts(checksums: [], encodings: [], classes: [], frames: [])

@@ -87,14 +87,14 @@ enum CARExtract {
         guard let candidates = CARCatalog(file: file, path: path).candidates(named: name) else {
             throw CLIError("no asset named '\(name)' in \(path)")
         }
-        // A gradient (an Icon Composer fill) has no file, so none of its renditions is a candidate: say so rather
-        // than that no variant matches.
-        if let facet = file.facets.first(where: { $0.name == name }), !facet.renditions.isEmpty,
-            facet.renditions.allSatisfy({ if case .gradient = file.renditions[$0].payload { true } else { false } })
-        {
-            throw CLIError("'\(name)' is a gradient, which has no file; `extract --all` lists its stops in manifest.json")
-        }
         guard let best = candidates.best(for: request, resolver: resolver) else {
+            // A gradient (an Icon Composer fill) has no file, so none of its renditions is a candidate: say so rather
+            // than that no variant matches.
+            if let facet = file.facets.first(where: { $0.name == name }), !facet.renditions.isEmpty,
+                facet.renditions.allSatisfy({ if case .gradient = file.renditions[$0].payload { true } else { false } })
+            {
+                throw gradientHasNoFile(name)
+            }
             throw CLIError("no variant of '\(name)' matches \(request)")
         }
         if candidates[best].color != nil {
@@ -117,7 +117,7 @@ enum CARExtract {
                 }
             case .file(let stored, _): bytes = stored
             case .color: throw CLIError("'\(name)' is a colour, which has no file; use `assetc resolve`")
-            case .gradient: throw CLIError("'\(name)' is a gradient, which has no file; `extract --all` lists its stops in manifest.json")
+            case .gradient: throw gradientHasNoFile(name)
             case .notDecodable(let reason):
                 throw CLIError("'\(name)' chose \(rendition.name), whose pixels cannot be decoded: \(reason)")
             }
@@ -129,6 +129,11 @@ enum CARExtract {
         if OutputFile.isStandardOutput(output) { return }
         try Console.line(
             TerminalText.escaped("wrote \(output): \(rendition.name) (\(file.traitTokens(rendition).joined(separator: " "))), \(bytes.count) bytes"))
+    }
+
+    /// Why `extract NAME` writes nothing for a gradient.
+    private static func gradientHasNoFile(_ name: String) -> CLIError {
+        CLIError("'\(name)' is a gradient, which has no file; `extract --all` lists its stops in manifest.json")
     }
 
     /// Walks every structure (done by opening) and decodes every payload it can. Returns the problems found.
