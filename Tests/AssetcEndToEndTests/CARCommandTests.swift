@@ -81,6 +81,20 @@ struct CARCommandTests {
         #expect(stops.map { $0["location"] as? Double } == [0, 1])
         #expect(gradient["kind"] as? String == "linear" && gradient["start"] as? [Double] == [0.5, 0] && gradient["end"] as? [Double] == [0.5, 1])
 
+        // A float JSON has no number for (a NaN location, an infinite start) is written as a string, and the rest of
+        // the manifest with it.
+        var hostile = try [UInt8](Data(contentsOf: URL(fileURLWithPath: car)))
+        let tag = try #require(hostile.indices.first { hostile[$0..<min($0 + 4, hostile.count)].elementsEqual("ARGG".utf8) })
+        hostile.replaceSubrange((tag + 32)..<(tag + 36), with: [0x00, 0x00, 0xC0, 0x7F])  // the first stop's location: NaN
+        hostile.replaceSubrange((tag + 16)..<(tag + 20), with: [0x00, 0x00, 0x80, 0x7F])  // the start's x: infinity
+        let hostileCar = folder.appendingPathComponent("hostile.car")
+        try Data(hostile).write(to: hostileCar)
+        let hostileAll = folder.appendingPathComponent("hostile-all")
+        let hostileExtract = try Assetc.run(["extract", "--all", hostileAll.path, hostileCar.path])
+        #expect(hostileExtract.status == 0, "\(hostileExtract.output)")
+        let hostileManifest = try String(contentsOf: hostileAll.appendingPathComponent("manifest.json"), encoding: .utf8)
+        #expect(hostileManifest.contains(#""location" : "nan""#) && hostileManifest.contains(#""inf""#), "\(hostileManifest)")
+
         let one = try Assetc.run(["extract", car, "Seed_Assets/Gradient-1", "-o", folder.appendingPathComponent("g.png").path])
         #expect(one.status == 1 && one.stderr.contains("is a gradient, which has no file"), "\(one.output)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("g.png").path))

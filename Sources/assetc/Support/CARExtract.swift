@@ -58,6 +58,9 @@ enum CARExtract {
         let manifest = Manifest(car: path, renditions: entries)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // A colour component or gradient float is whatever the file holds, NaN and infinity included, which JSON has
+        // no number for: written as the strings "nan", "inf" and "-inf" rather than failing the whole manifest.
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         do {
             try encoder.encode(manifest).write(to: root.appendingPathComponent("manifest.json"), options: .atomic)
         } catch {
