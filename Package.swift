@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "AssetCatalog", targets: ["AssetCatalog"]),
         .library(name: "AssetCatalogBuilder", targets: ["AssetCatalogBuilder"]),
         .library(name: "AssetCatalogServer", targets: ["AssetCatalogServer"]),
+        .library(name: "AssetCatalogActool", targets: ["AssetCatalogActool"]),
         .executable(name: "assetc", targets: ["assetc"]),
         .executable(name: "assetc-serve", targets: ["assetc-serve"]),
         .plugin(name: "AssetCatalogPlugin", targets: ["AssetCatalogPlugin"]),
@@ -85,6 +86,13 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // The drop-in actool (docs/ACTOOL.md): actool's command line, result document, dependency info, asset packs,
+        // device thinning and asset symbols, over the compiler in AssetCatalogBuilder (one-way: the builder knows
+        // nothing of actool's options).
+        .target(
+            name: "AssetCatalogActool",
+            dependencies: ["AssetCatalog", "AssetCatalogBuilder"]
+        ),
         // The HTTP server of `assetc serve`, as a library an app mounts in its own Hummingbird router.
         .target(
             name: "AssetCatalogServer",
@@ -109,6 +117,7 @@ let package = Package(
             dependencies: [
                 "AssetCatalog",
                 "AssetCatalogBuilder",
+                "AssetCatalogActool",
                 "CMemoryHints",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -165,6 +174,10 @@ let package = Package(
         ),
         // In process through the router `assetc serve` builds, an embedded channel for the connection; no
         // HummingbirdTesting (it would bring async-http-client and swift-nio-ssl into every CI build).
+        .testTarget(
+            name: "AssetCatalogActoolTests",
+            dependencies: ["AssetCatalogActool", "AssetCatalogBuilder", "AssetCatalog"]
+        ),
         .testTarget(
             name: "AssetCatalogServerTests",
             dependencies: [

@@ -34,6 +34,8 @@ struct AssetcCommand: ParsableCommand {
     /// "bad invocation" from "findings" (1).
     static func main() {
         MappedFileGuard.install()
+        // actool's command line is read by the actool layer itself, words and all (docs/ACTOOL.md).
+        ActoolCommandLine.runIfActool()
         do {
             var command = try parseAsRoot()
             try command.run()

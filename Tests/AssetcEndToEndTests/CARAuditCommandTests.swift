@@ -13,7 +13,8 @@ struct CARAuditCommandTests {
         let app = folder.appendingPathComponent("My.app")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
         let compile = try Assetc.run(
-            ["compile", showcase, "--compile", app.path, "--platform", "iphoneos", "--minimum-deployment-target", "15.0"])
+            // The app icon is named, as a build names it: actool compiles no app icon set it is not asked for.
+            ["compile", showcase, "--compile", app.path, "--platform", "iphoneos", "--minimum-deployment-target", "15.0", "--app-icon", "AppIcon"])
         #expect(compile.status == 0, "\(compile.output)")
         return folder
     }

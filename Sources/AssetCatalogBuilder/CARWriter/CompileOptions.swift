@@ -77,8 +77,12 @@ public struct CompileOptions: Sendable {
     public var targetDevices: [Idiom]
     /// The app icon set to compile as the primary app icon.
     public var appIcon: String?
+    /// App icon sets compiled as alternate icons (`--alternate-app-icon`), beside ``appIcon``.
+    public var alternateAppIcons: [String] = []
     /// The colour set named as the accent colour in the partial Info.plist.
     public var accentColor: String?
+    /// The colour set named as widgets' background colour in the partial Info.plist (`NSWidgetBackgroundColorName`).
+    public var widgetBackgroundColor: String?
     /// Images decoded and compressed at once (`nil`: one per processor).
     public var jobs: Int?
     /// The tool's version, written in CARHEADER and EXTENDED_METADATA.

@@ -21,6 +21,7 @@ public struct AppIconOutputs: Sendable {
         files = []
         infoPlist = [:]
         if let accent = options.accentColor { infoPlist["NSAccentColorName"] = .string(accent) }
+        if let background = options.widgetBackgroundColor { infoPlist["NSWidgetBackgroundColorName"] = .string(background) }
         guard let name = options.appIcon else { return }
         if let brand = index.assets.first(where: { $0.name == name && $0.kind == .brandAssets }) {
             infoPlist.merge(Self.brandAssetKeys(brand)) { _, new in new }
@@ -59,25 +60,71 @@ public struct AppIconOutputs: Sendable {
             }
             return
         }
+        let primary = Self.iOSIcons(asset, name: name, options: options, read: read)
+        var alternates: [(name: String, icons: IOSIcons)] = []
+        for alternate in options.alternateAppIcons where alternate != name {
+            guard let set = index.assets.first(where: { $0.name == alternate && $0.kind == .appIcon }) else { continue }
+            let setRoot = index.sources.indices.contains(set.sourceIndex) ? index.sources[set.sourceIndex].path : "."
+            let icons = Self.iOSIcons(set, name: alternate, options: options) { variant in
+                guard let source = variant.source, variant.contentType == .png else { return nil }
+                return FileManager.default.contents(atPath: setRoot + "/" + source).map { [UInt8]($0) }
+            }
+            alternates.append((alternate, icons))
+        }
+        for icons in [primary] + alternates.map(\.icons) {
+            for file in icons.files where !files.contains(where: { $0.name == file.name }) { files.append(file) }
+        }
+        files.sort { $0.name < $1.name }
+        func entry(_ name: String, _ bases: [String]) -> PropertyListValue {
+            .dictionary(["CFBundleIconFiles": .array(bases.sorted().map { .string($0) }), "CFBundleIconName": .string(name)])
+        }
+        func icons(iPad: Bool) -> PropertyListValue {
+            var keys: [String: PropertyListValue] = [
+                "CFBundlePrimaryIcon": entry(name, iPad ? primary.phoneBases + primary.padBases : primary.phoneBases)
+            ]
+            if !alternates.isEmpty {
+                keys["CFBundleAlternateIcons"] = .dictionary(
+                    Dictionary(uniqueKeysWithValues: alternates.map { alternate in
+                        (alternate.name, entry(alternate.name, iPad ? alternate.icons.phoneBases + alternate.icons.padBases : alternate.icons.phoneBases))
+                    }))
+            }
+            return .dictionary(keys)
+        }
+        infoPlist["CFBundleIcons"] = icons(iPad: false)
+        if options.keptIdioms.contains(.pad) { infoPlist["CFBundleIcons~ipad"] = icons(iPad: true) }
+    }
+
+    /// One iOS app icon set's loose files and the base names the Info.plist lists for iPhone and iPad.
+    struct IOSIcons {
+        var files: [(name: String, bytes: [UInt8])] = []
         var phoneBases: [String] = []
         var padBases: [String] = []
+    }
+
+    /// `<name><points>@<scale>x.png` for the set's iPhone entries and `…~ipad.png` for its iPad entries (the PNG
+    /// bytes as they are); for a single-size 1024 icon, `<name>60x60@2x.png` and `<name>76x76@2x~ipad.png` scaled
+    /// from it by an area average.
+    static func iOSIcons(
+        _ asset: Asset, name: String, options: CompileOptions, read: (Variant) -> [UInt8]?
+    ) -> IOSIcons {
+        var icons = IOSIcons()
         for variant in asset.variants {
             guard let size = variant.attributes["size"], let scale = variant.traits.displayScale?.value else { continue }
             let idiom = variant.traits.idiom
             guard idiom == .phone || idiom == .pad, options.keptIdioms.contains(idiom!), let bytes = read(variant) else { continue }
             let base = "\(name)\(size)"
             let fileName = base + (scale > 1 ? "@\(scale)x" : "") + (idiom == .pad ? "~ipad" : "") + ".png"
-            guard !files.contains(where: { $0.name == fileName }) else { continue }
-            files.append((fileName, bytes))
+            guard !icons.files.contains(where: { $0.name == fileName }) else { continue }
+            icons.files.append((fileName, bytes))
             if idiom == .pad {
-                if !padBases.contains(base) { padBases.append(base) }
-            } else if !phoneBases.contains(base) {
-                phoneBases.append(base)
+                if !icons.padBases.contains(base) { icons.padBases.append(base) }
+            } else if !icons.phoneBases.contains(base) {
+                icons.phoneBases.append(base)
             }
         }
         // A single-size icon (one universal 1024 pt entry, Xcode 14 and later) has no files of these sizes:
         // make the two that Xcode writes beside the car for iOS from it.
-        if phoneBases.isEmpty && padBases.isEmpty,
+        if icons.phoneBases.isEmpty && icons.padBases.isEmpty,
             let single = asset.variants.first(where: {
                 $0.attributes["size"] == "1024x1024" && $0.traits.idiom == nil && $0.traits.appearance == nil
                     && $0.attributes["idiom"]?.hasSuffix("marketing") != true
@@ -87,16 +134,11 @@ public struct AppIconOutputs: Sendable {
             for (idiom, points, suffix) in [(Idiom.phone, 60, ""), (Idiom.pad, 76, "~ipad")] where options.keptIdioms.contains(idiom) {
                 guard let scaled = try? IconScaler.scaled(bytes, width: points * 2, height: points * 2) else { continue }
                 let base = "\(name)\(points)x\(points)"
-                files.append((base + "@2x" + suffix + ".png", scaled))
-                if idiom == .pad { padBases.append(base) } else { phoneBases.append(base) }
+                icons.files.append((base + "@2x" + suffix + ".png", scaled))
+                if idiom == .pad { icons.padBases.append(base) } else { icons.phoneBases.append(base) }
             }
         }
-        files.sort { $0.name < $1.name }
-        func icons(_ bases: [String]) -> PropertyListValue {
-            .dictionary(["CFBundlePrimaryIcon": .dictionary(["CFBundleIconFiles": .array(bases.sorted().map { .string($0) }), "CFBundleIconName": .string(name)])])
-        }
-        infoPlist["CFBundleIcons"] = icons(phoneBases)
-        if options.keptIdioms.contains(.pad) { infoPlist["CFBundleIcons~ipad"] = icons(phoneBases + padBases) }
+        return icons
     }
 
     /// The Info.plist keys of a tvOS brand assets folder, naming its parts by role: `CFBundleIcons` →

@@ -67,7 +67,11 @@ extension CARCompiler {
             case .appIcon:
                 // A macOS `.iconset` is compiled whichever app icon is named: sudoku's car (Xcode 26, built for
                 // `App`) holds its `Sudoku.iconset` too.
-                if let appIcon = options.appIcon, asset.name != appIcon, !Self.isIconSet(asset) { continue }
+                if let appIcon = options.appIcon, asset.name != appIcon, !options.alternateAppIcons.contains(asset.name),
+                    !Self.isIconSet(asset)
+                {
+                    continue
+                }
             case .brandAssets:
                 // Only a list of roles: its parts (image stacks, image sets) are assets of their own, and the
                 // roles go into the partial Info.plist (AppIconOutputs).

@@ -1,0 +1,240 @@
+import AssetCatalog
+import AssetCatalogBuilder
+import Foundation
+
+/// One run of `assetc actool`: reads the inputs, applies actool's verdicts, sends tagged sets to their asset
+/// packs, thins, compiles each car, writes the icons, the partial Info.plist and the dependency file, and
+/// returns the result document actool would print.
+///
+/// Every file is written whole or not at all (a temporary file renamed into place). When the inputs have
+/// errors nothing is written, as with actool.
+public struct ActoolCompilation: Sendable {
+    /// The checked command line.
+    public let invocation: ActoolInvocation
+    /// assetc's version (the dependency file's version record, the car's header).
+    public let toolVersion: String
+    /// Called as sets are read, for a progress display.
+    public var readProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// Called as renditions are compiled, for a progress display.
+    public var compileProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// Whether a compile removes its temporary file on SIGINT and SIGTERM (a command-line tool).
+    public var handleSignals = false
+
+    /// Creates a run.
+    public init(invocation: ActoolInvocation, toolVersion: String) {
+        self.invocation = invocation
+        self.toolVersion = toolVersion
+    }
+
+    /// What the run printed and how it ended.
+    public struct Outcome: Sendable {
+        /// The result document.
+        public var document: ActoolResultDocument
+        /// Whether the run stopped at a mistake in the command line (an input that is not a folder, an output
+        /// folder that is a file), before reading anything.
+        public var failedOnCommandLine = false
+        /// The exit status: 0, or 1 when the document holds an error.
+        public var exitStatus: Int32 { document.hasErrors ? 1 : 0 }
+    }
+
+    /// Compiles. Never throws: every failure is an error in the document.
+    public func run() -> Outcome {
+        var document = ActoolResultDocument()
+        do {
+            try compile(into: &document)
+        } catch {
+            document.toolErrors.append(error.message)
+            return Outcome(document: document, failedOnCommandLine: error.isUsage)
+        }
+        return Outcome(document: document)
+    }
+
+    /// A failure of the run that ends it, worded for the result document.
+    struct Failure: Error {
+        let message: String
+        /// A mistake in the command line rather than in the inputs or the file system.
+        var isUsage = false
+    }
+
+    private func compile(into document: inout ActoolResultDocument) throws(Failure) {
+        guard let outputDirectory = invocation.outputDirectory, var options = invocation.compileOptions else {
+            throw Failure(message: "nothing to compile")
+        }
+        for input in invocation.inputs {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw Failure(
+                    message: "\(quoted(input)): the input does not exist or is not a folder (an asset catalog, an .icon or a plain asset folder).",
+                    isUsage: true)
+            }
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: outputDirectory, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw Failure(message: "\(quoted(outputDirectory)) is a file; --compile needs the output folder.", isUsage: true)
+        }
+        let specifications: [AssetPackSpecification]
+        if invocation.onDemandResources, let path = invocation.arguments.value(.assetPackOutputSpecifications) {
+            do {
+                specifications = try AssetPackSpecification.load(path: path)
+            } catch {
+                throw Failure(message: error.description)
+            }
+        } else {
+            specifications = []
+        }
+        let declared: DeclaredInputs?
+        if let list = invocation.arguments.value(.declaredInputs) {
+            do {
+                declared = try DeclaredInputs.load(listFile: list)
+            } catch {
+                throw Failure(message: error.description)
+            }
+        } else {
+            declared = nil
+        }
+
+        // Read. PNGs are inspected by the compile, which decodes them anyway: each file is read once.
+        let reader = CatalogReader(
+            options: ReaderOptions(verifyPixels: false, jobs: options.jobs, defersPNGInspection: true, declaredInputs: declared),
+            progress: readProgress)
+        let read = reader.read(invocation.inputs)
+        let verdict = ActoolVerdicts.apply(
+            to: read,
+            icons: .init(primary: options.appIcon, alternates: options.alternateAppIcons, includesAll: invocation.includesAllAppIcons),
+            includedLanguages: invocation.includedLanguages)
+        var index = verdict.index
+        options.alternateAppIcons = verdict.alternateIcons
+        document.diagnostics = index.diagnostics
+        guard !document.hasErrors else {
+            document.diagnostics = Self.sortedOnce(index.diagnostics + reader.diagnosticsOfDeferredFiles(in: index))
+            return
+        }
+
+        // On-demand resources: tagged sets go to the pack whose tags are theirs; the rest stay in the main car.
+        let partition = OnDemandResourcePartition(index: index, enabled: invocation.onDemandResources, specifications: specifications)
+        document.diagnostics = Self.sortedOnce(document.diagnostics + partition.diagnostics)
+        guard !document.hasErrors else { return }
+        index = partition.main
+
+        options.progress = compileProgress
+        options.handleSignals = handleSignals
+        let createsFolder = !FileManager.default.fileExists(atPath: outputDirectory)
+        do {
+            try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw Failure(message: "\(quoted(outputDirectory)): cannot create the output folder: \(error.localizedDescription)")
+        }
+        var written: [String] = []
+        var notices: [String] = []
+        func compileCar(_ index: CatalogIndex, into folder: String, options: CompileOptions) throws(Failure) {
+            let carPath = (folder as NSString).appendingPathComponent("Assets.car")
+            do {
+                let summary = try CARCompiler(options: options).compile(index, toFile: carPath)
+                notices += summary.notices
+                written.append(carPath)
+            } catch {
+                switch error {
+                case .inputErrors(let found):
+                    document.diagnostics = Self.sortedOnce(document.diagnostics + found + reader.diagnosticsOfDeferredFiles(in: index))
+                    throw Failure(message: "")
+                case .cannotWrite, .tooLarge:
+                    throw Failure(message: "\(quoted(carPath)): \(error)")
+                }
+            }
+        }
+        do throws(Failure) {
+            try compileCar(index, into: outputDirectory, options: options)
+            for pack in partition.packs {
+                do {
+                    try FileManager.default.createDirectory(atPath: pack.specification.bundlePath, withIntermediateDirectories: true)
+                } catch {
+                    throw Failure(message: "\(quoted(pack.specification.bundlePath)): cannot create the asset pack folder: \(error.localizedDescription)")
+                }
+                var packOptions = options
+                packOptions.appIcon = nil
+                packOptions.alternateAppIcons = []
+                try compileCar(pack.index, into: pack.specification.bundlePath, options: packOptions)
+            }
+        } catch {
+            if written.isEmpty && createsFolder { _ = rmdir(outputDirectory) }
+            if error.message.isEmpty { return }  // input errors, already in the document
+            throw error
+        }
+
+        // Icons beside the car and the partial Info.plist.
+        let icons = AppIconOutputs(index: index, options: options)
+        if invocation.standaloneIconBehavior != .none {
+            for file in icons.files {
+                let path = (outputDirectory as NSString).appendingPathComponent(file.name)
+                try write(file.bytes, to: path)
+                written.append(path)
+            }
+        }
+        if let plist = invocation.arguments.value(.outputPartialInfoPlist) {
+            try write(Array(PropertyListValue.dictionary(icons.infoPlist).xmlDocument.utf8), to: plist)
+            written.append(plist)
+        }
+        document.diagnostics += notices.map {
+            Diagnostic(severity: .warning, rule: "not-compiled", catalog: "", path: "", message: $0)
+        }
+        document.outputFiles = written
+
+        if let dependencyFile = invocation.arguments.value(.exportDependencyInfo) {
+            var inputs = Self.filesBelow(invocation.inputs)
+            if let specifications = invocation.arguments.value(.assetPackOutputSpecifications), invocation.onDemandResources {
+                inputs.append(specifications)
+            }
+            let info = DependencyInfo(
+                version: "assetc-\(toolVersion)", inputs: inputs.map(Self.absolute), outputs: written.map(Self.absolute))
+            let bytes: [UInt8]
+            do {
+                bytes = try info.encoded()
+            } catch {
+                throw Failure(message: "\(quoted(dependencyFile)): \(error)")
+            }
+            try write(bytes, to: dependencyFile)
+        }
+    }
+
+    /// Every regular file below the input folders (links are listed, not followed): what the compile depends on,
+    /// a superset of the files it read, so that adding, changing or removing any file re-runs it.
+    static func filesBelow(_ roots: [String]) -> [String] {
+        var files: [String] = []
+        for root in roots {
+            let base = root.hasSuffix("/") ? String(root.dropLast()) : root
+            guard let walker = FileManager.default.enumerator(atPath: base) else { continue }
+            while let relative = walker.nextObject() as? String {
+                let path = base + "/" + relative
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    files.append(path)
+                }
+            }
+        }
+        return files
+    }
+
+    /// `path` made absolute against the working folder: build systems compare the dependency file's paths
+    /// with their own absolute ones.
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let folder = FileManager.default.currentDirectoryPath
+        return (folder.hasSuffix("/") ? folder : folder + "/") + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+    }
+
+    /// Diagnostics sorted, each once.
+    static func sortedOnce(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        CatalogReader.sorted(Array(Set(diagnostics)))
+    }
+
+    /// Writes `bytes` whole or not at all.
+    private func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw Failure(message: "\(quoted(path)): cannot write the file: \(error.localizedDescription)")
+        }
+    }
+
+    private func quoted(_ path: String) -> String { "'\(MessageQuote.clipped(path))'" }
+}
