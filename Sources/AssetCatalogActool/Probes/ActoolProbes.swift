@@ -24,7 +24,7 @@ public enum ActoolProbes {
     }
 
     /// `com.apple.actool.catalog-contents`: for each input, its `filename` and its `children` (groups and
-    /// sets, each with its `filename` and, for a group, its own `children`), names in the catalog's order.
+    /// sets, each with its `filename` and, for a group, its own `children`), names sorted byte by byte.
     public static func contents(of index: CatalogIndex) -> [String: PropertyListValue] {
         var catalogs: [PropertyListValue] = []
         for (position, source) in index.sources.enumerated() {
@@ -92,7 +92,7 @@ private final class ContentsNode {
 
     var propertyList: PropertyListValue {
         .array(
-            names.map { name in
+            names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { name in
                 let node = children[name]!
                 var entry: [String: PropertyListValue] = ["filename": .string(name)]
                 if !node.names.isEmpty { entry["children"] = node.propertyList }

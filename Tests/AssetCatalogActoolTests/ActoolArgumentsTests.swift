@@ -1,0 +1,65 @@
+import Testing
+
+@testable import AssetCatalogActool
+
+@Suite("actool's command line")
+struct ActoolArgumentsTests {
+    @Test("both spellings, flags, repeatable options and inputs in order")
+    func spellings() throws {
+        let parsed = try ActoolArguments(parsing: [
+            "A.xcassets", "--compile", "out", "--output-format=xml1", "--notices", "--target-device", "iphone",
+            "--target-device=ipad", "Icon.icon", "--platform", "iphoneos", "--platform", "macosx",
+        ])
+        #expect(parsed.inputs == ["A.xcassets", "Icon.icon"])
+        #expect(parsed.value(.compile) == "out")
+        #expect(parsed.value(.outputFormat) == "xml1")
+        #expect(parsed.contains(.notices) && !parsed.contains(.warnings))
+        #expect(parsed.all(.targetDevice) == ["iphone", "ipad"])
+        #expect(parsed.value(.platform) == "macosx", "the last of a repeated single-value option wins")
+    }
+
+    @Test("every mistake is an error naming the argument")
+    func mistakes() {
+        #expect(throws: ActoolUsageError.unknownArgument("--frobnicate")) { try ActoolArguments(parsing: ["--frobnicate"]) }
+        #expect(throws: ActoolUsageError.unknownArgument("--frobnicate")) { try ActoolArguments(parsing: ["--frobnicate=1"]) }
+        #expect(throws: ActoolUsageError.missingValue(.compile)) { try ActoolArguments(parsing: ["x.xcassets", "--compile"]) }
+        #expect(throws: ActoolUsageError.unexpectedValue(.notices)) { try ActoolArguments(parsing: ["--notices=YES"]) }
+        #expect(throws: ActoolUsageError.self) { try ActoolArguments(parsing: ["--enable-on-demand-resources", "maybe"]) }
+        #expect(throws: ActoolUsageError.self) { try ActoolArguments(parsing: ["--output-format", "json"]) }
+        #expect(ActoolUsageError.unknownArgument("--x").description == "Unknown argument '--x'.")
+    }
+
+    @Test("a hostile argument is quoted cut short")
+    func longArgumentIsCut() {
+        let long = "--" + String(repeating: "a", count: 100_000)
+        let message = ActoolUsageError.unknownArgument(long).description
+        #expect(message.count < 300)
+    }
+
+    @Test("after --, every word is an input")
+    func doubleDash() throws {
+        let parsed = try ActoolArguments(parsing: ["--", "--weird.xcassets"])
+        #expect(parsed.inputs == ["--weird.xcassets"])
+    }
+
+    @Test("the compile's required options, platform and versions are checked")
+    func invocation() throws {
+        func check(_ words: [String]) throws -> ActoolInvocation {
+            try ActoolInvocation(ActoolArguments(parsing: words), toolVersion: "1")
+        }
+        let base = ["A.xcassets", "--compile", "out", "--platform", "iphoneos", "--minimum-deployment-target", "17.0"]
+        let good = try check(base + ["--app-icon", "AppIcon", "--alternate-app-icon", "Dark", "--alternate-app-icon", "AppIcon"])
+        #expect(good.action == .compile)
+        #expect(good.compileOptions?.alternateAppIcons == ["Dark"], "the primary is never its own alternate")
+        #expect(throws: ActoolUsageError.self) { try check(["A.xcassets", "--compile", "out", "--minimum-deployment-target", "17.0"]) }
+        #expect(throws: ActoolUsageError.self) { try check(["A.xcassets", "--compile", "out", "--platform", "amigaos", "--minimum-deployment-target", "1"]) }
+        #expect(throws: ActoolUsageError.self) { try check(["A.xcassets", "--compile", "out", "--platform", "iphoneos", "--minimum-deployment-target", "17.x"]) }
+        #expect(throws: ActoolUsageError.self) { try check(["--compile", "out", "--platform", "iphoneos", "--minimum-deployment-target", "17"]) }
+        #expect(throws: ActoolUsageError.self) { try check(base + ["--target-device", "toaster"]) }
+        #expect(throws: ActoolUsageError.self) { try check(base + ["--jobs", "0"]) }
+        #expect(throws: ActoolUsageError.self) { try check(base + ["--launch-image", "Launch"]) }
+        #expect(try check(["--version"]).action == .version)
+        #expect(try check(["--print-contents", "A.xcassets"]).action == .printContents)
+        #expect(throws: ActoolUsageError.self) { try check(["--print-asset-tag-combinations"]) }
+    }
+}

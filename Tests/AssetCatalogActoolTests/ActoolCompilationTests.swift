@@ -1,0 +1,178 @@
+import AssetCatalog
+import AssetCatalogBuilder
+import Foundation
+import Testing
+
+@testable import AssetCatalogActool
+
+@Suite("assetc actool as a library: outputs of a compile")
+struct ActoolCompilationTests {
+    static func run(_ words: [String]) -> ActoolTool.Result {
+        ActoolTool(toolVersion: "9.9", programName: "actool").run(words)
+    }
+
+    static func facets(_ path: String) throws -> [String] {
+        try CARFile(path: path).facets.map(\.name).sorted()
+    }
+
+    @Test("tagged sets go to the asset pack whose tags are theirs; untagged ones stay in the main car")
+    func onDemandResources() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try test.imageSet("Plain")
+        try test.imageSet("LevelOne", properties: #"{"on-demand-resource-tags":["level1"]}"#)
+        try test.imageSet("Shared", properties: #"{"on-demand-resource-tags":["level2","level1"]}"#)
+        let specifications = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><array>
+            <dict><key>bundle-id</key><string>com.example.one</string><key>bundle-path</key><string>\(test.path("packs/one.assetpack"))</string><key>tags</key><array><string>level1</string></array></dict>
+            <dict><key>bundle-id</key><string>com.example.both</string><key>bundle-path</key><string>\(test.path("packs/both.assetpack"))</string><key>tags</key><array><string>level1</string><string>level2</string></array></dict>
+            </array></plist>
+            """
+        try Data(specifications.utf8).write(to: URL(fileURLWithPath: test.path("specs.plist")))
+        let base = [test.catalog.path, "--compile", test.path("out"), "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
+                    "--asset-pack-output-specifications", test.path("specs.plist"), "--export-dependency-info", test.path("deps")]
+        let result = Self.run(base + ["--enable-on-demand-resources", "YES"])
+        #expect(result.exitStatus == 0, "\(String(decoding: result.output, as: UTF8.self))")
+        #expect(try Self.facets(test.path("out/Assets.car")) == ["Plain"])
+        #expect(try Self.facets(test.path("packs/one.assetpack/Assets.car")) == ["LevelOne"])
+        #expect(try Self.facets(test.path("packs/both.assetpack/Assets.car")) == ["Shared"])
+        let deps = try DependencyInfo(decoding: [UInt8](Data(contentsOf: URL(fileURLWithPath: test.path("deps")))))
+        #expect(deps.outputs.contains(test.path("packs/both.assetpack/Assets.car")))
+        #expect(deps.inputs.contains(test.path("specs.plist")))
+        #expect(deps.inputs.contains(test.catalog.appendingPathComponent("LevelOne.imageset/image.png").path))
+
+        // With NO, tags are ignored as actool ignores them: everything in the main car, no pack written.
+        try FileManager.default.removeItem(atPath: test.path("packs"))
+        let off = Self.run(base + ["--enable-on-demand-resources", "NO"])
+        #expect(off.exitStatus == 0)
+        #expect(try Self.facets(test.path("out/Assets.car")) == ["LevelOne", "Plain", "Shared"])
+        #expect(!FileManager.default.fileExists(atPath: test.path("packs")))
+    }
+
+    @Test("a tagged set that no pack takes fails the compile and nothing is written")
+    func unmatchedTags() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try test.imageSet("Orphan", properties: #"{"on-demand-resource-tags":["nowhere"]}"#)
+        try Data(#"<?xml version="1.0"?><plist version="1.0"><array><dict><key>bundle-path</key><string>/tmp/x</string><key>tags</key><array><string>t</string></array></dict></array></plist>"#.utf8)
+            .write(to: URL(fileURLWithPath: test.path("specs.plist")))
+        let result = Self.run([test.catalog.path, "--compile", test.path("out"), "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
+                               "--enable-on-demand-resources", "YES", "--asset-pack-output-specifications", test.path("specs.plist")])
+        #expect(result.exitStatus == 1)
+        #expect(String(decoding: result.output, as: UTF8.self).contains("Orphan.imageset: error: 'Orphan' has the on-demand-resource tags nowhere"))
+        #expect(!FileManager.default.fileExists(atPath: test.path("out/Assets.car")))
+    }
+
+    @Test("malformed asset pack specifications are an error naming the file")
+    func malformedSpecifications() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try test.imageSet("Plain")
+        for (content, expected) in [
+            ("not a plist", "are not a property list"), (#"<plist version="1.0"><dict/></plist>"#, "are not an array"),
+            (#"<plist version="1.0"><array><dict><key>tags</key><array><string>a</string></array></dict></array></plist>"#, "has no bundle-path"),
+        ] {
+            try Data(content.utf8).write(to: URL(fileURLWithPath: test.path("specs.plist")))
+            let result = Self.run([test.catalog.path, "--compile", test.path("out"), "--platform", "iphoneos", "--minimum-deployment-target", "17",
+                                   "--enable-on-demand-resources", "YES", "--asset-pack-output-specifications", test.path("specs.plist")])
+            let text = String(decoding: result.output, as: UTF8.self)
+            #expect(result.exitStatus == 1)
+            #expect(text.contains("specs.plist") && text.contains(expected), "\(text)")
+            #expect(!FileManager.default.fileExists(atPath: test.path("out/Assets.car")))
+        }
+    }
+
+    @Test("app icon sets no option names are not compiled; alternates are, and the partial plist lists them")
+    func appIcons() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try test.imageSet("Logo")
+        try test.appIconSet("AppIcon")
+        try test.appIconSet("Dark")
+        try test.appIconSet("Unused")
+        let base = [test.catalog.path, "--compile", test.path("out"), "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
+                    "--target-device", "iphone", "--output-partial-info-plist", test.path("partial.plist"), "--app-icon", "AppIcon"]
+        let result = Self.run(base + ["--alternate-app-icon", "Dark"])
+        #expect(result.exitStatus == 0, "\(String(decoding: result.output, as: UTF8.self))")
+        #expect(try Self.facets(test.path("out/Assets.car")) == ["AppIcon", "Dark", "Logo"])
+        #expect(FileManager.default.fileExists(atPath: test.path("out/Dark60x60@2x.png")))
+        let plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: test.path("partial.plist"))), format: nil)
+        let icons = (plist as? [String: Any])?["CFBundleIcons"] as? [String: Any]
+        let alternates = icons?["CFBundleAlternateIcons"] as? [String: Any]
+        let dark = alternates?["Dark"] as? [String: Any]
+        #expect(dark?["CFBundleIconName"] as? String == "Dark")
+        #expect(dark?["CFBundleIconFiles"] as? [String] == ["Dark60x60"])
+        #expect(alternates?["Unused"] == nil)
+
+        let all = Self.run(base + ["--include-all-app-icons"])
+        #expect(all.exitStatus == 0)
+        #expect(try Self.facets(test.path("out/Assets.car")) == ["AppIcon", "Dark", "Logo", "Unused"])
+    }
+
+    @Test("two sets with one name: a warning naming both, the first compiled, as actool compiles with a warning")
+    func duplicateNames() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try test.imageSet("Logo", color: [255, 0, 0])
+        try FileManager.default.createDirectory(at: test.catalog.appendingPathComponent("Other"), withIntermediateDirectories: true)
+        try test.imageSet("Other/Logo", color: [0, 255, 0])
+        let result = Self.run([test.catalog.path, "--compile", test.path("out"), "--platform", "iphoneos", "--minimum-deployment-target", "17.0", "--warnings"])
+        let text = String(decoding: result.output, as: UTF8.self)
+        #expect(result.exitStatus == 0, "\(text)")
+        #expect(text.contains("/* com.apple.actool.document.warnings */"))
+        #expect(text.contains("Other/Logo.imageset: warning: The name 'Logo' is also used by Logo.imageset"), "\(text)")
+        #expect(try Self.facets(test.path("out/Assets.car")) == ["Logo"])
+        // Without --warnings the section is not reported, as actool reports only what is asked.
+        let quiet = Self.run([test.catalog.path, "--compile", test.path("out"), "--platform", "iphoneos", "--minimum-deployment-target", "17.0"])
+        #expect(!String(decoding: quiet.output, as: UTF8.self).contains("warning"))
+    }
+
+    @Test("--include-language keeps the listed languages' localized variants and the unlocalized ones")
+    func includeLanguage() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        let set = test.catalog.appendingPathComponent("Flag.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        for name in ["any", "de", "fr"] {
+            try Data(ExamplePNG(width: 4, height: 4).encoded()).write(to: set.appendingPathComponent("\(name).png"))
+        }
+        try Data(#"{"images":[{"filename":"any.png","idiom":"universal"},{"filename":"de.png","idiom":"universal","locale":"de"},{"filename":"fr.png","idiom":"universal","locale":"fr"}],"info":{"author":"xcode","version":1},"properties":{"localizable":true}}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        let result = Self.run([test.catalog.path, "--compile", test.path("out"), "--platform", "iphoneos", "--minimum-deployment-target", "17.0", "--include-language", "de"])
+        #expect(result.exitStatus == 0, "\(String(decoding: result.output, as: UTF8.self))")
+        let car = try CARFile(path: test.path("out/Assets.car"))
+        #expect(car.localizations.map(\.name).sorted() == ["de"], "\(car.localizations.map(\.name))")
+    }
+
+    @Test("the probes: version, contents, tag combinations")
+    func probes() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try FileManager.default.createDirectory(at: test.catalog.appendingPathComponent("Icons"), withIntermediateDirectories: true)
+        try test.imageSet("Icons/Star", properties: #"{"on-demand-resource-tags":["b","a"]}"#)
+        try test.imageSet("Moon", properties: #"{"on-demand-resource-tags":["a","b"]}"#)
+        try test.imageSet("Sun", properties: #"{"on-demand-resource-tags":["c"]}"#)
+        let version = String(decoding: Self.run(["--version"]).output, as: UTF8.self)
+        #expect(version == "/* com.apple.actool.version */\nbundle-version: 9.9\nshort-bundle-version: 26.2\n")
+        let named = ActoolTool(toolVersion: "9.9", programName: "/usr/local/bin/assetc").run(["--version", "--output-format", "xml1"])
+        #expect(String(decoding: named.output, as: UTF8.self).contains("<key>com.apple.assetc.version</key>"))
+        let combinations = Self.run(["--print-asset-tag-combinations", test.catalog.path])
+        #expect(String(decoding: combinations.output, as: UTF8.self) == "/* com.apple.actool.asset-tag-combinations */\na\nb\nc\n")
+        let plist = Self.run(["--print-asset-tag-combinations", "--output-format", "xml1", test.catalog.path])
+        let parsed = try PropertyListSerialization.propertyList(from: Data(plist.output), format: nil) as? [String: Any]
+        #expect(parsed?["com.apple.actool.asset-tag-combinations"] as? [[String]] == [["a", "b"], ["c"]])
+        let contents = Self.run(["--print-contents", "--output-format", "xml1", test.catalog.path])
+        let tree = try PropertyListSerialization.propertyList(from: Data(contents.output), format: nil) as? [String: Any]
+        let catalogs = tree?["com.apple.actool.catalog-contents"] as? [[String: Any]]
+        #expect(catalogs?.first?["filename"] as? String == "Assets.xcassets")
+        let children = (catalogs?.first?["children"] as? [[String: Any]])?.compactMap { $0["filename"] as? String }
+        #expect(children == ["Icons", "Moon.imageset", "Sun.imageset"])
+    }
+
+    @Test("--help lists every option")
+    func help() {
+        let text = String(decoding: Self.run(["--help"]).output, as: UTF8.self)
+        for option in ActoolOption.allCases { #expect(text.contains(option.rawValue)) }
+    }
+}
