@@ -51,6 +51,14 @@ show "$assetc" compile SampleCatalogs/Showcase.xcassets --compile "$out/Showcase
 show "$assetc" verify "$out/Showcase.app/Assets.car"
 show "$assetc" resolve "$out/Showcase.app/Assets.car" Banner --device ipad
 
+section "The same compile as Xcode's build engine calls actool (docs/ACTOOL.md), with its dependency file"
+show "$assetc" actool SampleCatalogs/Showcase.xcassets --compile "$out/Xcode.app" --output-format human-readable-text \
+  --notices --warnings --export-dependency-info "$out/assetcatalog_dependencies" \
+  --output-partial-info-plist "$out/assetcatalog_generated_info.plist" --app-icon AppIcon --compress-pngs \
+  --enable-on-demand-resources YES --development-region en --target-device iphone --target-device ipad \
+  --minimum-deployment-target 17.0 --platform iphoneos
+echo "dependency file: $(tr '\0' '\n' < "$out/assetcatalog_dependencies" | grep -c .) records (version, inputs, outputs)"
+
 section "Typed Swift accessors for Showcase.xcassets"
 show "$assetc" generate swift SampleCatalogs/Showcase.xcassets -o "$out/Showcase+Assets.swift"
 sed -n '1,20p' "$out/Showcase+Assets.swift"

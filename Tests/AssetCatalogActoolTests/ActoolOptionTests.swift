@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import AssetCatalogActool
@@ -17,6 +18,19 @@ struct ActoolOptionTests {
     func allowedValuesTakeAValue() {
         for option in ActoolOption.allCases where option.allowedValues != nil {
             #expect(option.arity == .value, "\(option.rawValue)")
+        }
+    }
+}
+
+@Suite("docs/ACTOOL.md")
+struct ActoolDocumentationTests {
+    @Test("every option is in the table")
+    func everyOptionDocumented() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/ACTOOL.md"), encoding: .utf8)
+        let table = text.split(separator: "\n").filter { $0.hasPrefix("| `--") }.joined(separator: "\n")
+        for option in ActoolOption.allCases {
+            #expect(table.contains("`\(option.rawValue)"), "\(option.rawValue) is missing from docs/ACTOOL.md's table")
         }
     }
 }
