@@ -170,6 +170,35 @@ struct ActoolCompilationTests {
         #expect(children == ["Icons", "Moon.imageset", "Sun.imageset"])
     }
 
+    @Test("a device build keeps the device's scale; asset symbols are written beside; an unknown model is an error")
+    func deviceBuildAndSymbols() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        let set = test.catalog.appendingPathComponent("Star.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        for scale in 1...3 {
+            try Data(ExamplePNG(width: 4 * scale, height: 4 * scale).encoded()).write(to: set.appendingPathComponent("star@\(scale)x.png"))
+        }
+        try Data(#"{"images":[{"filename":"star@1x.png","idiom":"universal","scale":"1x"},{"filename":"star@2x.png","idiom":"universal","scale":"2x"},{"filename":"star@3x.png","idiom":"universal","scale":"3x"}],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        let base = [test.catalog.path, "--compile", test.path("out"), "--platform", "iphoneos", "--minimum-deployment-target", "17.0"]
+        let swift = test.path("GeneratedAssetSymbols.swift")
+        let result = Self.run(base + ["--filter-for-device-model", "iPhone14,7", "--filter-for-device-os-version", "17.0",
+                                      "--bundle-identifier", "com.example.app", "--generate-swift-asset-symbols", swift])
+        #expect(result.exitStatus == 0, "\(String(decoding: result.output, as: UTF8.self))")
+        let car = try CARFile(path: test.path("out/Assets.car"))
+        let scales = Set(car.renditions.map { $0.key[.scale] }.filter { $0 != 0 })
+        #expect(scales == [3], "an iPhone 14 (3x) loads only the 3x image: \(scales)")
+        let source = try String(contentsOfFile: swift, encoding: .utf8)
+        #expect(source.contains("static let star = DeveloperToolsSupport.ImageResource(name: \"Star\", bundle: resourceBundle)"), "\(source)")
+        #expect(String(decoding: result.output, as: UTF8.self).contains(swift))
+
+        let unknown = Self.run(base + ["--filter-for-device-model", "iPhone99,9"])
+        #expect(unknown.exitStatus == 1)
+        #expect(String(decoding: unknown.output, as: UTF8.self).contains("iPhone99,9"))
+        #expect(!FileManager.default.fileExists(atPath: test.path("out/Assets.car")) || result.exitStatus == 0)
+    }
+
     @Test("--help lists every option")
     func help() {
         let text = String(decoding: Self.run(["--help"]).output, as: UTF8.self)

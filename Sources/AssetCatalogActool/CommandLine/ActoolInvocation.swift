@@ -43,6 +43,12 @@ public struct ActoolInvocation: Sendable {
     public let includesAllAppIcons: Bool
     /// `--include-language`: the languages whose localized variants are kept (empty: all).
     public let includedLanguages: [String]
+    /// The device `--filter-for-…` names, or `nil` when the compile is not thinned to one device
+    /// (docs/DEVICES.md).
+    public let thinning: ThinningRequest?
+    /// The asset symbols' settings when a `--generate-…-asset-symbols` or `--generate-asset-symbol-index` file is
+    /// asked for (docs/ASSET-SYMBOLS.md), else `nil`.
+    public let assetSymbols: AssetSymbolOptions?
 
     /// Which loose app icon files are written beside the car.
     public enum StandaloneIconBehavior: String, Sendable, Hashable {
@@ -82,6 +88,8 @@ public struct ActoolInvocation: Sendable {
         guard action == .compile else {
             outputDirectory = nil
             compileOptions = nil
+            thinning = nil
+            assetSymbols = nil
             if action != .help && action != .version && arguments.inputs.isEmpty {
                 throw .invalid("No input files were given: name at least one asset catalog.")
             }
@@ -133,6 +141,15 @@ public struct ActoolInvocation: Sendable {
             options.iconComposerNaming = naming
         }
         try Self.refuseUnsupported(arguments)
+        do {
+            let request = try ThinningRequest(
+                deviceConfiguration: arguments.value(.filterForThinningDeviceConfiguration),
+                deviceModel: arguments.value(.filterForDeviceModel), osVersion: arguments.value(.filterForDeviceOSVersion))
+            thinning = request.device == nil ? nil : request
+        } catch {
+            throw .invalid(error.description)
+        }
+        assetSymbols = try Self.assetSymbolOptions(arguments, platform: platform, minimumDeploymentTarget: target)
         outputDirectory = output
         compileOptions = options
     }
@@ -151,6 +168,35 @@ public struct ActoolInvocation: Sendable {
         for (option, reason) in refused where arguments.contains(option) {
             throw .invalid("\(option.rawValue) is not supported by assetc yet: \(reason) (docs/ACTOOL.md).")
         }
+    }
+
+    /// The asset symbols' settings, or `nil` when no symbol file is asked for.
+    private static func assetSymbolOptions(
+        _ arguments: ActoolArguments, platform: CompilePlatform, minimumDeploymentTarget: String
+    ) throws(ActoolUsageError) -> AssetSymbolOptions? {
+        let files: [ActoolOption] = [.generateSwiftAssetSymbols, .generateObjCAssetSymbols, .generateAssetSymbolIndex]
+        guard files.contains(where: arguments.contains) else { return nil }
+        var frameworks = Set(AssetSymbolFramework.allCases)
+        let named = arguments.all(.generateAssetSymbolFrameworkSupport)
+        if !named.isEmpty {
+            frameworks = []
+            for name in named {
+                guard let framework = AssetSymbolFramework(argument: name) else {
+                    throw .invalidValue(.generateAssetSymbolFrameworkSupport, value: name, allowed: AssetSymbolFramework.allCases.map(\.rawValue))
+                }
+                frameworks.insert(framework)
+            }
+        }
+        let deploymentValue = arguments.value(.generateAssetSymbolBackwardsDeploymentSupport) ?? ""
+        guard let backwards = AssetSymbolBackwardsDeployment(argument: deploymentValue) else {
+            throw .invalidValue(.generateAssetSymbolBackwardsDeploymentSupport, value: deploymentValue, allowed: ["YES", "NO"])
+        }
+        return AssetSymbolOptions(
+            bundleIdentifier: arguments.value(.bundleIdentifier), frameworks: frameworks,
+            generatesSwiftExtensions: arguments.boolean(.generateSwiftAssetSymbolExtensions) ?? true,
+            backwardsDeployment: backwards, platform: platform, minimumDeploymentTarget: minimumDeploymentTarget,
+            reportsWarnings: arguments.boolean(.generateAssetSymbolWarnings) ?? true,
+            reportsErrors: arguments.boolean(.generateAssetSymbolErrors) ?? true)
     }
 
     /// Whether `text` is a version: one to three whole numbers of at most six digits, dot-separated.

@@ -110,6 +110,10 @@ public struct ActoolCompilation: Sendable {
             return
         }
 
+        // Asset symbols name every set of the catalogs, whichever car or device it ends up in.
+        let symbols = invocation.assetSymbols.map { AssetSymbolGenerator(options: $0).generate(from: index) }
+        // One device: only what it can load (docs/DEVICES.md).
+        if let thinning = invocation.thinning { index = index.thinned(for: thinning) }
         // On-demand resources: tagged sets go to the pack whose tags are theirs; the rest stay in the main car.
         let partition = OnDemandResourcePartition(index: index, enabled: invocation.onDemandResources, specifications: specifications)
         document.diagnostics = Self.sortedOnce(document.diagnostics + partition.diagnostics)
@@ -173,6 +177,21 @@ public struct ActoolCompilation: Sendable {
         if let plist = invocation.arguments.value(.outputPartialInfoPlist) {
             try write(Array(PropertyListValue.dictionary(icons.infoPlist).xmlDocument.utf8), to: plist)
             written.append(plist)
+        }
+        if let symbols {
+            for (option, text) in [
+                (ActoolOption.generateSwiftAssetSymbols, symbols.swiftSource), (.generateObjCAssetSymbols, symbols.objcHeader),
+                (.generateAssetSymbolIndex, symbols.index.xmlDocument),
+            ] {
+                guard let path = invocation.arguments.value(option) else { continue }
+                try write(Array(text.utf8), to: path)
+                written.append(path)
+            }
+            document.diagnostics += symbols.diagnostics.map { symbol in
+                Diagnostic(
+                    severity: symbol.severity == .error ? .error : .warning, rule: "asset-symbol", catalog: "", path: "",
+                    message: "\(symbol.assetName): \(symbol.message)")
+            }
         }
         document.diagnostics += notices.map {
             Diagnostic(severity: .warning, rule: "not-compiled", catalog: "", path: "", message: $0)
