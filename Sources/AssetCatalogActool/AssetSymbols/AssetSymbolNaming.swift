@@ -120,7 +120,7 @@ enum AssetSymbolNaming {
     private static func camelCase(_ words: [String], capitalizesFirstWord: Bool) -> String {
         var result = ""
         for (position, word) in words.enumerated() {
-            result += position == 0 && !capitalizesFirstWord ? lowerLeadingCapitals(word) : upperFirst(word)
+            result += position == 0 && !capitalizesFirstWord ? SwiftIdentifier.lowerLeadingCapitals(word) : SwiftIdentifier.upperFirst(word)
         }
         return result
     }
@@ -128,21 +128,5 @@ enum AssetSymbolNaming {
     private static func prefixingLeadingDigit(_ identifier: String) -> String {
         if let first = identifier.first, first.isNumber { return "_" + identifier }
         return identifier
-    }
-
-    private static func upperFirst(_ word: String) -> String {
-        guard let first = word.first else { return word }
-        return first.uppercased() + word.dropFirst()
-    }
-
-    /// `VExpense` → `vExpense`, `TLSold` → `tlSold`, `Hero` → `hero`, `URL` → `url`, `iPhone` → `iPhone`.
-    private static func lowerLeadingCapitals(_ word: String) -> String {
-        let characters = Array(word)
-        var capitals = 0
-        while capitals < characters.count, characters[capitals].isUppercase { capitals += 1 }
-        if capitals == 0 { return word }
-        // A run of capitals followed by a lowercase letter keeps its last capital for the next word.
-        let lowered = capitals > 1 && capitals < characters.count && characters[capitals].isLowercase ? capitals - 1 : capitals
-        return characters[0..<lowered].map { $0.lowercased() }.joined() + String(characters[lowered...])
     }
 }

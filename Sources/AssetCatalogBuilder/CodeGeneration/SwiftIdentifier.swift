@@ -75,13 +75,15 @@ public enum SwiftIdentifier {
     /// Words that cannot name a member or a nested type even in backticks.
     static let unusable: Set<String> = ["self", "Self", "init", "deinit", "subscript", "Type", "Protocol"]
 
-    private static func upperFirst(_ word: String) -> String {
+    /// `word` with its first character upper-cased (shared with the asset-symbol naming of `AssetCatalogActool`).
+    package static func upperFirst(_ word: String) -> String {
         guard let first = word.first else { return word }
         return first.uppercased() + word.dropFirst()
     }
 
-    /// `URLIcon` → `urlIcon`, `Hero` → `hero`, `URL` → `url`, `iPhone` → `iPhone`.
-    private static func lowerLeadingCapitals(_ word: String) -> String {
+    /// `URLIcon` → `urlIcon`, `VExpense` → `vExpense`, `Hero` → `hero`, `URL` → `url`, `iPhone` → `iPhone` (shared
+    /// with the asset-symbol naming of `AssetCatalogActool`, whose public examples follow the same rule).
+    package static func lowerLeadingCapitals(_ word: String) -> String {
         let characters = Array(word)
         var capitals = 0
         while capitals < characters.count, characters[capitals].isUppercase { capitals += 1 }
