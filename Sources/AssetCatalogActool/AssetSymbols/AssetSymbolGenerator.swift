@@ -2,7 +2,7 @@ import AssetCatalog
 import AssetCatalogBuilder
 
 /// Makes Xcode's asset symbols (`GeneratedAssetSymbols.swift`, `.h` and `-Index.plist`) for the colour and image sets
-/// of a ``CatalogIndex`` (docs/ASSET-SYMBOLS.md).
+/// of a `CatalogIndex` (docs/ASSET-SYMBOLS.md).
 ///
 /// The output depends only on the assets' names, folders and catalogs and on the options: assets are sorted by their
 /// names' bytes, component by component, whatever order the index lists them in.

@@ -8,7 +8,7 @@ public struct AssetSymbolOutputs: Hashable, Sendable {
     /// `GeneratedAssetSymbols.h` (`--generate-objc-asset-symbols`).
     public var objcHeader: String
     /// `GeneratedAssetSymbols-Index.plist` (`--generate-asset-symbol-index`); write it with
-    /// ``PropertyListValue/xmlDocument``.
+    /// `PropertyListValue.xmlDocument`.
     public var index: PropertyListValue
     /// Every asset that got a symbol, colours first, in the order the header lists them.
     public var symbols: [AssetSymbol]

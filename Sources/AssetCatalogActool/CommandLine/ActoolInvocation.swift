@@ -63,7 +63,9 @@ public struct ActoolInvocation: Sendable {
 
     /// Checks `arguments` and works out what they ask for.
     ///
-    /// - Parameter toolVersion: assetc's version, written into the car and the dependency file.
+    /// - Parameters:
+    ///   - arguments: The parsed command line.
+    ///   - toolVersion: assetc's version, written into the car and the dependency file.
     /// - Throws: ``ActoolUsageError`` for a missing required option, an unknown platform, device family or
     ///   version, or an option assetc cannot honour yet (named, never silently ignored).
     public init(_ arguments: ActoolArguments, toolVersion: String) throws(ActoolUsageError) {
