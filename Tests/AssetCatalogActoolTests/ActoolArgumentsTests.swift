@@ -34,6 +34,8 @@ struct ActoolArgumentsTests {
         let long = "--" + String(repeating: "a", count: 100_000)
         let message = ActoolUsageError.unknownArgument(long).description
         #expect(message.count < 300)
+        let escape = ActoolUsageError.unknownArgument("--x\u{1B}[31m").description
+        #expect(!escape.unicodeScalars.contains { $0.value == 0x1B }, "control characters are escaped")
     }
 
     @Test("after --, every word is an input")
@@ -58,6 +60,7 @@ struct ActoolArgumentsTests {
         #expect(throws: ActoolUsageError.self) { try check(base + ["--target-device", "toaster"]) }
         #expect(throws: ActoolUsageError.self) { try check(base + ["--jobs", "0"]) }
         #expect(throws: ActoolUsageError.self) { try check(base + ["--launch-image", "Launch"]) }
+        #expect(throws: ActoolUsageError.self) { try check(base + ["--include-language", "not a language!"]) }
         #expect(try check(["--version"]).action == .version)
         #expect(try check(["--print-contents", "A.xcassets"]).action == .printContents)
         #expect(throws: ActoolUsageError.self) { try check(["--print-asset-tag-combinations"]) }

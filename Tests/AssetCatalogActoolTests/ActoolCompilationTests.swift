@@ -128,6 +128,30 @@ struct ActoolCompilationTests {
         #expect(!String(decoding: quiet.output, as: UTF8.self).contains("warning"))
     }
 
+    @Test("a PNG behind a .jpg name is compiled by its content with a warning; a Photoshop file stays an error")
+    func contentBehindTheWrongExtension() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        let set = test.catalog.appendingPathComponent("Photo.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(ExamplePNG(width: 8, height: 8).encoded()).write(to: set.appendingPathComponent("photo.jpg"))
+        try Data(#"{"images":[{"filename":"photo.jpg","idiom":"universal"}],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        let base = [test.catalog.path, "--compile", test.path("out"), "--platform", "iphoneos", "--minimum-deployment-target", "17.0", "--warnings"]
+        let result = Self.run(base)
+        let text = String(decoding: result.output, as: UTF8.self)
+        #expect(result.exitStatus == 0, "\(text)")
+        #expect(text.contains("Photo.imageset/photo.jpg: warning: is a PNG image, not JPEG"), "\(text)")
+        #expect(try Self.facets(test.path("out/Assets.car")) == ["Photo"])
+
+        try Data(Array("8BPS".utf8) + [UInt8](repeating: 0, count: 60)).write(to: set.appendingPathComponent("photo.jpg"))
+        try FileManager.default.removeItem(atPath: test.path("out"))
+        let photoshop = Self.run(base)
+        #expect(photoshop.exitStatus == 1)
+        #expect(String(decoding: photoshop.output, as: UTF8.self).contains("Photo.imageset/photo.jpg: error:"))
+        #expect(!FileManager.default.fileExists(atPath: test.path("out/Assets.car")))
+    }
+
     @Test("--include-language keeps the listed languages' localized variants and the unlocalized ones")
     func includeLanguage() throws {
         let test = try TestCatalog()

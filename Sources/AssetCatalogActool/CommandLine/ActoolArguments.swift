@@ -1,3 +1,5 @@
+import AssetCatalogBuilder
+
 /// actool's command line split into its options and its inputs, as actool reads it: `--name value` and
 /// `--name=value` alike, flags alone, every other word an input (a catalog, an `.icon`, a sticker pack).
 ///
@@ -101,10 +103,12 @@ public enum ActoolUsageError: Error, Sendable, Hashable, CustomStringConvertible
     }
 }
 
-/// Quoting of names in messages: long ones are cut, so a hostile argument cannot flood a build log.
+/// Quoting of names in messages: control characters escaped (`\x1B`), so a hostile argument cannot drive a
+/// terminal or break the XML document, and long names cut, so it cannot flood a build log.
 enum MessageQuote {
-    /// `text`, cut to 200 characters with an ellipsis.
+    /// `text` with control characters escaped, cut to 200 characters with an ellipsis.
     static func clipped(_ text: String) -> String {
-        text.count <= 200 ? text : String(text.prefix(200)) + "…"
+        let escaped = TerminalText.escaped(text)
+        return escaped.count <= 200 ? escaped : String(escaped.prefix(200)) + "…"
     }
 }

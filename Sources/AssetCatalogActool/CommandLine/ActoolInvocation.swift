@@ -125,6 +125,9 @@ public struct ActoolInvocation: Sendable {
                 throw .invalid("The \(option.rawValue) option needs a set name, not an empty value.")
             }
         }
+        for language in arguments.all(.includeLanguage) where LocaleTag(language) == nil {
+            throw .invalid("--include-language: '\(MessageQuote.clipped(language))' is not a language tag such as de, fr-CA or zh-Hans.")
+        }
         var options = CompileOptions(
             platform: platform, minimumDeploymentTarget: target, targetDevices: devices,
             appIcon: arguments.value(.appIcon), accentColor: arguments.value(.accentColor), toolVersion: toolVersion)

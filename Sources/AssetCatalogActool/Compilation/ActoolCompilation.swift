@@ -43,7 +43,7 @@ public struct ActoolCompilation: Sendable {
         do {
             try compile(into: &document)
         } catch {
-            document.toolErrors.append(error.message)
+            if !error.isReportedInDocument { document.toolErrors.append(error.message) }
             return Outcome(document: document, failedOnCommandLine: error.isUsage)
         }
         return Outcome(document: document)
@@ -54,6 +54,11 @@ public struct ActoolCompilation: Sendable {
         let message: String
         /// A mistake in the command line rather than in the inputs or the file system.
         var isUsage = false
+        /// The inputs' errors, already in the document's diagnostics: nothing more to say.
+        var isReportedInDocument = false
+
+        /// A compile stopped by errors in the inputs that it found itself and put in the document.
+        static let reportedInDocument = Failure(message: "", isReportedInDocument: true)
     }
 
     private func compile(into document: inout ActoolResultDocument) throws(Failure) {
@@ -140,7 +145,7 @@ public struct ActoolCompilation: Sendable {
                 switch error {
                 case .inputErrors(let found):
                     document.diagnostics = Self.sortedOnce(document.diagnostics + found + reader.diagnosticsOfDeferredFiles(in: index))
-                    throw Failure(message: "")
+                    throw .reportedInDocument
                 case .cannotWrite, .tooLarge:
                     throw Failure(message: "\(quoted(carPath)): \(error)")
                 }
@@ -161,7 +166,6 @@ public struct ActoolCompilation: Sendable {
             }
         } catch {
             if written.isEmpty && createsFolder { _ = rmdir(outputDirectory) }
-            if error.message.isEmpty { return }  // input errors, already in the document
             throw error
         }
 

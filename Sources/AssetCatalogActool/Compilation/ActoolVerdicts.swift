@@ -50,7 +50,7 @@ public enum ActoolVerdicts {
             }
             kept.append(asset)
         }
-        var diagnostics = index.diagnostics.filter { $0.rule != "duplicate-name" }
+        var diagnostics = index.diagnostics.filter { $0.rule != ReaderRule.duplicateName.rawValue }
         var unique: [Asset] = []
         var firstByName: [String: Int] = [:]
         for asset in kept {
@@ -63,7 +63,7 @@ public enum ActoolVerdicts {
                     let otherPath = other.sourceIndex == asset.sourceIndex ? other.path : otherRoot + "/" + other.path
                     diagnostics.append(
                         Diagnostic(
-                            severity: .warning, rule: "duplicate-name", catalog: root, path: asset.path,
+                            severity: .warning, rule: ReaderRule.duplicateName.rawValue, catalog: root, path: asset.path,
                             message: "The name '\(asset.name)' is also used by \(otherPath): the content is ambiguous; \(otherPath) is compiled and this set is left out."))
                     continue
                 }
@@ -82,9 +82,9 @@ public enum ActoolVerdicts {
                 }
             }
         }
-        diagnostics = diagnostics.compactMap { diagnostic in
+        diagnostics = diagnostics.map { diagnostic in
             var diagnostic = diagnostic
-            if diagnostic.rule == "wrong-content-type", diagnostic.severity == .error, Self.isDecodableMismatch(diagnostic, in: index) {
+            if diagnostic.rule == ReaderRule.wrongContentType.rawValue, diagnostic.severity == .error, Self.isDecodableMismatch(diagnostic, in: index) {
                 diagnostic.severity = .warning
                 diagnostic.message += " (compiled by its content, as actool does)"
             }

@@ -28,11 +28,15 @@ public struct AppIconOutputs: Sendable {
             return
         }
         guard let asset = index.assets.first(where: { $0.name == name && $0.kind == .appIcon }) else { return }
-        let root = index.sources.indices.contains(asset.sourceIndex) ? index.sources[asset.sourceIndex].path : "."
-        func read(_ variant: Variant) -> [UInt8]? {
-            guard let source = variant.source, variant.contentType == .png else { return nil }
-            return FileManager.default.contents(atPath: root + "/" + source).map { [UInt8]($0) }
+        /// A PNG entry's bytes, read from the catalog of the set it belongs to.
+        func reader(of set: Asset) -> (Variant) -> [UInt8]? {
+            let root = index.sources.indices.contains(set.sourceIndex) ? index.sources[set.sourceIndex].path : "."
+            return { variant in
+                guard let source = variant.source, variant.contentType == .png else { return nil }
+                return FileManager.default.contents(atPath: root + "/" + source).map { [UInt8]($0) }
+            }
         }
+        let read = reader(of: asset)
         infoPlist["CFBundleIconName"] = .string(name)
         if options.platform.isMac {
             var entries: [(type: String, bytes: [UInt8])] = []
@@ -64,12 +68,7 @@ public struct AppIconOutputs: Sendable {
         var alternates: [(name: String, icons: IOSIcons)] = []
         for alternate in options.alternateAppIcons where alternate != name {
             guard let set = index.assets.first(where: { $0.name == alternate && $0.kind == .appIcon }) else { continue }
-            let setRoot = index.sources.indices.contains(set.sourceIndex) ? index.sources[set.sourceIndex].path : "."
-            let icons = Self.iOSIcons(set, name: alternate, options: options) { variant in
-                guard let source = variant.source, variant.contentType == .png else { return nil }
-                return FileManager.default.contents(atPath: setRoot + "/" + source).map { [UInt8]($0) }
-            }
-            alternates.append((alternate, icons))
+            alternates.append((alternate, Self.iOSIcons(set, name: alternate, options: options, read: reader(of: set))))
         }
         for icons in [primary] + alternates.map(\.icons) {
             for file in icons.files where !files.contains(where: { $0.name == file.name }) { files.append(file) }
@@ -80,12 +79,12 @@ public struct AppIconOutputs: Sendable {
         }
         func icons(iPad: Bool) -> PropertyListValue {
             var keys: [String: PropertyListValue] = [
-                "CFBundlePrimaryIcon": entry(name, iPad ? primary.phoneBases + primary.padBases : primary.phoneBases)
+                "CFBundlePrimaryIcon": entry(name, primary.bases(iPad: iPad))
             ]
             if !alternates.isEmpty {
                 keys["CFBundleAlternateIcons"] = .dictionary(
                     Dictionary(uniqueKeysWithValues: alternates.map { alternate in
-                        (alternate.name, entry(alternate.name, iPad ? alternate.icons.phoneBases + alternate.icons.padBases : alternate.icons.phoneBases))
+                        (alternate.name, entry(alternate.name, alternate.icons.bases(iPad: iPad)))
                     }))
             }
             return .dictionary(keys)
@@ -99,6 +98,9 @@ public struct AppIconOutputs: Sendable {
         var files: [(name: String, bytes: [UInt8])] = []
         var phoneBases: [String] = []
         var padBases: [String] = []
+
+        /// The base names `CFBundleIconFiles` lists: the iPhone ones, and on iPad the iPad ones too.
+        func bases(iPad: Bool) -> [String] { iPad ? phoneBases + padBases : phoneBases }
     }
 
     /// `<name><points>@<scale>x.png` for the set's iPhone entries and `…~ipad.png` for its iPad entries (the PNG
