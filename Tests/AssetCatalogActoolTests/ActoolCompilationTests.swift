@@ -223,6 +223,27 @@ struct ActoolCompilationTests {
         #expect(!FileManager.default.fileExists(atPath: test.path("out/Assets.car")) || result.exitStatus == 0)
     }
 
+    @Test("an Icon Composer script's command line: the .icon alone, named by --app-icon, gives CFBundleIconName")
+    func iconComposerAlone() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        let icon = test.folder.appendingPathComponent("Icon.icon")
+        try FileManager.default.createDirectory(at: icon.appendingPathComponent("Assets"), withIntermediateDirectories: true)
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="8" height="8"/></svg>"#.utf8)
+            .write(to: icon.appendingPathComponent("Assets/bg.svg"))
+        try Data(#"{"groups":[{"layers":[{"image-name":"bg.svg","name":"bg"}]}],"supported-platforms":{"squares":["macOS"]}}"#.utf8)
+            .write(to: icon.appendingPathComponent("icon.json"))
+        let result = Self.run([
+            icon.path, "--compile", test.path("out"), "--output-format", "human-readable-text", "--notices", "--warnings", "--errors",
+            "--output-partial-info-plist", test.path("partial.plist"), "--app-icon", "Icon", "--include-all-app-icons",
+            "--enable-on-demand-resources", "NO", "--target-device", "mac", "--minimum-deployment-target", "26.0", "--platform", "macosx",
+        ])
+        #expect(result.exitStatus == 0, "\(String(decoding: result.output, as: UTF8.self))")
+        #expect(try Self.facets(test.path("out/Assets.car")).contains("Icon"))
+        let plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: test.path("partial.plist"))), format: nil)
+        #expect((plist as? [String: Any])?["CFBundleIconName"] as? String == "Icon")
+    }
+
     @Test("--help lists every option")
     func help() {
         let text = String(decoding: Self.run(["--help"]).output, as: UTF8.self)

@@ -14,6 +14,8 @@ public struct AppIconOutputs: Sendable {
     /// bytes as they are; for a single-size 1024 icon, `<name>60x60@2x.png` and `<name>76x76@2x~ipad.png`
     /// scaled from it by an area average), `CFBundleIcons` and `CFBundleIcons~ipad`. macOS: `<name>.icns` (PNG-based icon
     /// types), `CFBundleIconFile`. Both: `CFBundleIconName`, and `NSAccentColorName` when an accent colour is given.
+    /// An Icon Composer icon named with no app icon set of its name: `CFBundleIconName` (and, for iOS,
+    /// `CFBundleIcons` → `CFBundlePrimaryIcon` → `CFBundleIconName`), no files.
     /// tvOS, where `--app-icon` names a brand assets folder: `CFBundleIcons` → `CFBundlePrimaryIcon` (the
     /// smallest `primary-app-icon` part) and `TVTopShelfImage` (the top shelf parts); the icons themselves
     /// are image stacks inside the car, with no files beside it.
@@ -27,7 +29,17 @@ public struct AppIconOutputs: Sendable {
             infoPlist.merge(Self.brandAssetKeys(brand)) { _, new in new }
             return
         }
-        guard let asset = index.assets.first(where: { $0.name == name && $0.kind == .appIcon }) else { return }
+        guard let asset = index.assets.first(where: { $0.name == name && $0.kind == .appIcon }) else {
+            // An Icon Composer icon alone (no app icon set of its name): the system finds it in the car by name, so
+            // the plist names it; there are no loose files (its pre-rendered bitmaps are not drawn yet).
+            if index.assets.contains(where: { $0.name == name && $0.kind == .icon }) {
+                infoPlist["CFBundleIconName"] = .string(name)
+                if !options.platform.isMac {
+                    infoPlist["CFBundleIcons"] = .dictionary(["CFBundlePrimaryIcon": .dictionary(["CFBundleIconName": .string(name)])])
+                }
+            }
+            return
+        }
         /// A PNG entry's bytes, read from the catalog of the set it belongs to.
         func reader(of set: Asset) -> (Variant) -> [UInt8]? {
             let root = index.sources.indices.contains(set.sourceIndex) ? index.sources[set.sourceIndex].path : "."
