@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "AssetCatalogBuilder", targets: ["AssetCatalogBuilder"]),
         .library(name: "AssetCatalogServer", targets: ["AssetCatalogServer"]),
         .library(name: "AssetCatalogActool", targets: ["AssetCatalogActool"]),
+        .library(name: "AssetCatalogCompileCache", targets: ["AssetCatalogCompileCache"]),
         .executable(name: "assetc", targets: ["assetc"]),
         .executable(name: "assetc-serve", targets: ["assetc-serve"]),
         .plugin(name: "AssetCatalogPlugin", targets: ["AssetCatalogPlugin"]),
@@ -91,7 +92,13 @@ let package = Package(
         // nothing of actool's options).
         .target(
             name: "AssetCatalogActool",
-            dependencies: ["AssetCatalog", "AssetCatalogBuilder"]
+            dependencies: ["AssetCatalog", "AssetCatalogBuilder", "AssetCatalogCompileCache"]
+        ),
+        // The compile cache (docs/COMPILE-CACHE.md): run stamps and car records that let a rebuild copy what did not
+        // change from the car written last time. Depends on the builder only; the actool layer uses it.
+        .target(
+            name: "AssetCatalogCompileCache",
+            dependencies: ["AssetCatalogBuilder"]
         ),
         // The HTTP server of `assetc serve`, as a library an app mounts in its own Hummingbird router.
         .target(
@@ -176,7 +183,7 @@ let package = Package(
         // HummingbirdTesting (it would bring async-http-client and swift-nio-ssl into every CI build).
         .testTarget(
             name: "AssetCatalogActoolTests",
-            dependencies: ["AssetCatalogActool", "AssetCatalogBuilder", "AssetCatalog"]
+            dependencies: ["AssetCatalogActool", "AssetCatalogBuilder", "AssetCatalog", "AssetCatalogCompileCache"]
         ),
         .testTarget(
             name: "AssetCatalogServerTests",

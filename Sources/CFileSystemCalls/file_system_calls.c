@@ -31,3 +31,19 @@ long acat_read_directory_entries(int descriptor, void *buffer, unsigned long siz
     return -1;
 #endif
 }
+
+long acat_copy_file_range(int source, long long *source_offset, int target, unsigned long count) {
+#if defined(__linux__) && defined(SYS_copy_file_range)
+    long long offset = *source_offset;
+    long copied = syscall(SYS_copy_file_range, source, &offset, target, NULL, count, 0u);
+    if (copied > 0) *source_offset = offset;
+    return copied;
+#else
+    (void)source;
+    (void)source_offset;
+    (void)target;
+    (void)count;
+    errno = ENOSYS;
+    return -1;
+#endif
+}

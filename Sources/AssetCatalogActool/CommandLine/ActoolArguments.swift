@@ -55,6 +55,18 @@ public struct ActoolArguments: Sendable, Hashable {
         }
     }
 
+    /// The command line in one canonical order (options by name, each option's values in the order given, then the
+    /// inputs), as words `--name=value`, leaving out `excluded` options: two command lines that mean the same give
+    /// the same words, whatever order their options came in.
+    public func canonicalWords(excluding excluded: Set<ActoolOption> = []) -> [String] {
+        var words: [String] = []
+        for option in values.keys.sorted(by: { $0.rawValue < $1.rawValue }) where !excluded.contains(option) {
+            for value in values[option] ?? [] { words.append(option.rawValue + "=" + value) }
+        }
+        words.append("--")
+        return words + inputs
+    }
+
     /// Whether the flag or option was given.
     public func contains(_ option: ActoolOption) -> Bool { values[option] != nil }
 

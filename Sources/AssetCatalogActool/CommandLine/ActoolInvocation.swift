@@ -1,5 +1,6 @@
 import AssetCatalog
 import AssetCatalogBuilder
+import AssetCatalogCompileCache
 
 /// What one actool command line asks for, checked and typed: a probe (`--version`, `--print-contents`,
 /// `--print-asset-tag-combinations`, `--help`) or a compile with all its settings.
@@ -49,6 +50,11 @@ public struct ActoolInvocation: Sendable {
     /// The asset symbols' settings when a `--generate-…-asset-symbols` or `--generate-asset-symbol-index` file is
     /// asked for (docs/ASSET-SYMBOLS.md), else `nil`.
     public let assetSymbols: AssetSymbolOptions?
+    /// The compile cache's folder (`--cache`, by default beside the output folder), or `nil` with `--no-cache`
+    /// (docs/COMPILE-CACHE.md).
+    public let cacheFolder: String?
+    /// `--cache-limit`: the most bytes the cache folder holds.
+    public let cacheLimit: UInt64
 
     /// Which loose app icon files are written beside the car.
     public enum StandaloneIconBehavior: String, Sendable, Hashable {
@@ -92,6 +98,8 @@ public struct ActoolInvocation: Sendable {
             compileOptions = nil
             thinning = nil
             assetSymbols = nil
+            cacheFolder = nil
+            cacheLimit = CompileCache.defaultLimit
             if action != .help && action != .version && arguments.inputs.isEmpty {
                 throw .invalid("No input files were given: name at least one asset catalog.")
             }
@@ -155,6 +163,19 @@ public struct ActoolInvocation: Sendable {
             throw .invalid(error.description)
         }
         assetSymbols = try Self.assetSymbolOptions(arguments, platform: platform, minimumDeploymentTarget: target)
+        if arguments.contains(.noCache) && arguments.value(.cache) != nil {
+            throw .invalid("--cache and --no-cache cannot be given together.")
+        }
+        if let cache = arguments.value(.cache), cache.isEmpty { throw .invalid("The --cache option needs a folder, not an empty value.") }
+        cacheFolder = arguments.contains(.noCache) ? nil : arguments.value(.cache) ?? CompileCache.defaultDirectory(forOutput: output)
+        if let limit = arguments.value(.cacheLimit) {
+            guard let bytes = Self.byteCount(limit) else {
+                throw .invalid("--cache-limit takes a size such as 512M or 2G (at least 1M), not '\(MessageQuote.clipped(limit))'.")
+            }
+            cacheLimit = bytes
+        } else {
+            cacheLimit = CompileCache.defaultLimit
+        }
         outputDirectory = output
         compileOptions = options
     }
@@ -205,6 +226,28 @@ public struct ActoolInvocation: Sendable {
     }
 
     /// Whether `text` is a version: one to three whole numbers of at most six digits, dot-separated.
+    /// A size such as `512M`, `2G`, `1048576` or `64K` (powers of 1024) in bytes, from 1 MiB to 1 PiB; `nil` for
+    /// anything else.
+    static func byteCount(_ text: String) -> UInt64? {
+        var digits = Substring(text)
+        var unit: UInt64 = 1
+        if let last = digits.last?.uppercased() {
+            switch last {
+            case "K": unit = 1 << 10
+            case "M": unit = 1 << 20
+            case "G": unit = 1 << 30
+            case "T": unit = 1 << 40
+            default: break
+            }
+            if unit != 1 { digits = digits.dropLast() }
+        }
+        guard !digits.isEmpty, digits.count <= 16, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = UInt64(digits)
+        else { return nil }
+        let (bytes, overflow) = number.multipliedReportingOverflow(by: unit)
+        guard !overflow, bytes >= 1 << 20, bytes <= 1 << 50 else { return nil }
+        return bytes
+    }
+
     static func isVersion(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         return (1...3).contains(parts.count)

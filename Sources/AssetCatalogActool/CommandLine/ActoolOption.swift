@@ -141,6 +141,12 @@ public enum ActoolOption: String, CaseIterable, Sendable, Hashable {
     case xcodeVersion = "--xcode-version"
     /// `--declared-inputs LIST`: the inputs a build system declared (links followed out of the root).
     case declaredInputs = "--declared-inputs"
+    /// `--cache DIR`: the compile cache's folder (by default beside the output folder; docs/COMPILE-CACHE.md).
+    case cache = "--cache"
+    /// `--no-cache`: compile everything, read and write no cache.
+    case noCache = "--no-cache"
+    /// `--cache-limit SIZE`: the most the cache folder holds (`512M`, `2G`; least recently used records go first).
+    case cacheLimit = "--cache-limit"
 
     /// How many words the option takes after it.
     public enum Arity: Sendable, Hashable {
@@ -158,7 +164,7 @@ public enum ActoolOption: String, CaseIterable, Sendable, Hashable {
     public var arity: Arity {
         switch self {
         case .errors, .warnings, .notices, .includeAllAppIcons, .skipAppStoreDeployment, .includeStickerContent,
-            .compressPNGs, .version, .printContents, .printAssetTagCombinations, .help:
+            .compressPNGs, .version, .printContents, .printAssetTagCombinations, .help, .noCache:
             return .flag
         case .enableIconStackFallbackGeneration:
             return .flagWithOptionalValue
@@ -174,7 +180,7 @@ public enum ActoolOption: String, CaseIterable, Sendable, Hashable {
             .lightweightAssetRuntimeMode, .includePartialInfoPlistLocalizations, .enableIncrementalDistill, .targetName,
             .bundleIdentifier, .generateSwiftAssetSymbols, .generateObjCAssetSymbols, .generateAssetSymbolIndex,
             .generateSwiftAssetSymbolExtensions, .generateAssetSymbolWarnings, .generateAssetSymbolErrors,
-            .generateAssetSymbolBackwardsDeploymentSupport, .jobs, .xcodeVersion, .declaredInputs:
+            .generateAssetSymbolBackwardsDeploymentSupport, .jobs, .xcodeVersion, .declaredInputs, .cache, .cacheLimit:
             return .value
         }
     }

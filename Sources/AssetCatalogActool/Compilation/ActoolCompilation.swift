@@ -1,5 +1,6 @@
 import AssetCatalog
 import AssetCatalogBuilder
+import AssetCatalogCompileCache
 import Foundation
 
 /// One run of `assetc actool`: reads the inputs, applies actool's verdicts, sends tagged sets to their asset
@@ -98,6 +99,17 @@ public struct ActoolCompilation: Sendable {
             declared = nil
         }
 
+        // The compile cache (docs/COMPILE-CACHE.md): the inputs' status is taken before anything is read, so that a
+        // file changed while the compile reads it is seen as changed next time.
+        let cache = CacheRun(invocation: invocation, toolVersion: toolVersion)
+        if let cache, let run = cache.upToDate() {
+            // Nothing changed since the last run: nothing is written, and the run says what it said then.
+            document.diagnostics = run.diagnostics
+            let dependencyFile = invocation.arguments.value(.exportDependencyInfo)
+            document.outputFiles = run.outputs.map(\.path).filter { $0 != dependencyFile }
+            return
+        }
+
         // Read. PNGs are inspected by the compile, which decodes them anyway: each file is read once.
         let reader = CatalogReader(
             options: ReaderOptions(verifyPixels: false, jobs: options.jobs, defersPNGInspection: true, declaredInputs: declared),
@@ -138,8 +150,13 @@ public struct ActoolCompilation: Sendable {
         func compileCar(_ index: CatalogIndex, into folder: String, options: CompileOptions) throws(Failure) {
             let carPath = (folder as NSString).appendingPathComponent("Assets.car")
             do {
-                let summary = try CARCompiler(options: options).compile(index, toFile: carPath)
-                notices += summary.notices
+                if let cache {
+                    let summary = try cache.compile(index, toFile: carPath, options: options)
+                    notices += summary.notices
+                } else {
+                    let summary = try CARCompiler(options: options).compile(index, toFile: carPath)
+                    notices += summary.notices
+                }
                 written.append(carPath)
             } catch {
                 switch error {
@@ -216,6 +233,10 @@ public struct ActoolCompilation: Sendable {
                 throw Failure(message: "\(quoted(dependencyFile)): \(error)")
             }
             try write(bytes, to: dependencyFile)
+        }
+        if let cache {
+            let dependencyFile = invocation.arguments.value(.exportDependencyInfo)
+            document.diagnostics += cache.finish(outputs: written + (dependencyFile.map { [$0] } ?? []), diagnostics: document.diagnostics)
         }
     }
 

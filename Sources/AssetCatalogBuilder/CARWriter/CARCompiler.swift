@@ -80,7 +80,7 @@ public struct CARCompiler: Sendable {
     /// - Throws: ``CARCompileError/tooLarge(byteCount:)`` when the file would pass 4 GiB.
     public func compile(_ index: CatalogIndex) throws(CARCompileError) -> CompiledCatalog {
         let sink = MemoryCARSink()
-        let summary = try compile(index, into: sink)
+        let summary = try compile(index, into: sink).summary
         return CompiledCatalog(car: sink.bytes, summary: summary)
     }
 
@@ -94,6 +94,17 @@ public struct CARCompiler: Sendable {
     ///
     /// - Throws: ``CARCompileError``; nothing is written then.
     public func compile(_ index: CatalogIndex, toFile path: String) throws(CARCompileError) -> CARCompileSummary {
+        try compile(index, toFile: path, reusing: nil).summary
+    }
+
+    /// Compiles `index` into an `Assets.car` at `path` as ``compile(_:toFile:)`` does, copying from `previous` each
+    /// rendition whose fingerprint it lists instead of making it again, and returns what the next compile may
+    /// reuse. The car is the same bytes with `previous` as without.
+    ///
+    /// - Throws: ``CARCompileError``; nothing is written then.
+    public func compile(
+        _ index: CatalogIndex, toFile path: String, reusing previous: PreviousCompile?
+    ) throws(CARCompileError) -> (summary: CARCompileSummary, record: CompileRecord) {
         let output: TemporaryOutput
         do {
             output = try TemporaryOutput(finalPath: path, handleSignals: options.handleSignals)
@@ -101,23 +112,29 @@ public struct CARCompiler: Sendable {
             throw CARCompileError(error)
         }
         // The sink has written everything once the compile returns (the header area comes last).
-        let summary = try compile(index, into: FileCARSink(output: output))
+        let (summary, record) = try compile(index, into: FileCARSink(output: output), reusing: previous)
         do {
             try output.commit(synchronize: false)
         } catch {
             throw CARCompileError(error)
         }
-        return summary
+        return (summary, record)
     }
 
-    private func compile(_ index: CatalogIndex, into sink: CARSink) throws(CARCompileError) -> CARCompileSummary {
+    private func compile(
+        _ index: CatalogIndex, into sink: CARSink, reusing previous: PreviousCompile? = nil
+    ) throws(CARCompileError) -> (summary: CARCompileSummary, record: CompileRecord) {
         // The stages, each in the folder of its name: plan (keys before any file is read), atlas (which small
         // images Xcode packs, and where), encode and stream (every core), lay out (trees and header blocks after
-        // the values).
+        // the values). With a previous compile, the atlas and stream stages take what did not change from it
+        // (Reuse/).
         var plan = plan(index)
-        packAtlases(&plan, index: index)
-        let stream = try encodeAndStream(plan, index: index, into: sink)
-        return try layOut(plan, stream: stream, sink: sink)
+        let probes = packAtlases(&plan, index: index, known: previous?.files ?? [:])
+        let stream = try encodeAndStream(plan, index: index, into: sink, reusing: previous)
+        let summary = try layOut(plan, stream: stream, sink: sink)
+        var record = stream.record
+        for (path, probe) in probes { record.files[path]?.probe = probe }
+        return (summary, record)
     }
 
     /// A key's bytes as four big-endian words, which compare as the bytes do (keys are at most 32 bytes).

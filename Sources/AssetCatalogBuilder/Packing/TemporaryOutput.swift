@@ -140,6 +140,60 @@ final class TemporaryOutput {
         }
     }
 
+    /// Appends `count` bytes of the open file `source` from `offset` at the current position: in the kernel where it
+    /// can (`copy_file_range`), else read and written through a buffer. A source shorter than that is an error.
+    func copy(from source: Int32, offset: Int, count: Int) throws(PackError) {
+        var sourceOffset = Int64(offset)
+        var left = count
+        var kernelCopies = true
+        while left > 0 {
+            if kernelCopies {
+                let copied = acat_copy_file_range(source, &sourceOffset, descriptor, UInt(left))
+                if copied > 0 {
+                    left -= copied
+                    continue
+                }
+                if copied < 0 && errno == EINTR { continue }
+                if copied < 0 && (errno == ENOSYS || errno == EXDEV || errno == EINVAL || errno == EOPNOTSUPP) {
+                    kernelCopies = false
+                    continue
+                }
+                if copied == 0 { throw .cannotWrite(path: finalPath, reason: "the previous car ended before the rendition to copy") }
+                throw .cannotWrite(path: finalPath, reason: String(cString: strerror(errno)))
+            }
+            let chunk = try TemporaryOutput.readRange(source, offset: Int(sourceOffset), count: min(left, 1 << 20), path: finalPath)
+            var failure: PackError?
+            chunk.withUnsafeBytes { bytes in
+                do throws(PackError) { try write([bytes]) } catch { failure = error }
+            }
+            if let failure { throw failure }
+            sourceOffset += Int64(chunk.count)
+            left -= chunk.count
+        }
+    }
+
+    /// `count` bytes of the open file `source` from `offset`; an error when it has fewer.
+    static func readRange(_ source: Int32, offset: Int, count: Int, path: String) throws(PackError) -> [UInt8] {
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var done = 0
+            while done < count {
+                let read = pread(source, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                if read < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                if read == 0 { break }
+                done += read
+            }
+            initialized = done
+        }
+        if failure != 0 { throw .cannotWrite(path: path, reason: String(cString: strerror(failure))) }
+        guard bytes.count == count else { throw .cannotWrite(path: path, reason: "the previous car ended before the rendition to copy") }
+        return bytes
+    }
+
     /// Writes `bytes` at `offset` without moving the position.
     func write(_ bytes: [UInt8], at offset: Int) throws(PackError) {
         var done = 0

@@ -13,4 +13,10 @@ int acat_exchange_files(const char *first, const char *second);
 /// end of the folder, or -1 with `errno` set.
 long acat_read_directory_entries(int descriptor, void *buffer, unsigned long size);
 
+/// Copies up to `count` bytes from offset `*source_offset` of the open file `source` to the current position of the
+/// open file `target`, in the kernel (`copy_file_range`: no copy through the process, shared blocks where the file
+/// system can), advancing `*source_offset` and the target's position. Returns the bytes copied (0 at the source's
+/// end), or -1 with `errno` set (`ENOSYS`, `EXDEV`, `EINVAL` where the system cannot: copy by reading and writing).
+long acat_copy_file_range(int source, long long *source_offset, int target, unsigned long count);
+
 #endif

@@ -48,14 +48,22 @@ extension CARCompiler {
     /// memory at once. Only a PNG whose first row is grey (or that the probe does not read) is decoded here whole, to
     /// learn whether every pixel is grey; a file that then cannot be read or decoded is left to the stream, which
     /// reports it as before.
-    func packAtlases(_ plan: inout CompilePlan, index: CatalogIndex) {
+    ///
+    /// `known` holds the answers of an earlier compile for files that have not changed since (the compile cache); the
+    /// answers for every candidate are returned by file, for the next compile.
+    @discardableResult
+    func packAtlases(_ plan: inout CompilePlan, index: CatalogIndex, known: [String: KnownFile] = [:]) -> [String: AtlasProbe] {
         let compression = BitmapCompression(platform: options.platform, minimumDeploymentTarget: options.minimumDeploymentTarget)
         // GlassKit (iOS 8, raw LZVN) has no atlas though its 72-pixel images would fit one: packing starts with LZFSE.
-        guard options.packsAtlases, compression != .lzvn else { return }
+        guard options.packsAtlases, compression != .lzvn else { return [:] }
         let width = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let candidates = Self.keyWinners(plan)
-        guard !candidates.isEmpty else { return }
-        let sizes = Self.probe(candidates, plan: plan, roots: OpenCatalogRoots(index.sources.map(\.path)), width: width)
+        guard !candidates.isEmpty else { return [:] }
+        let roots = OpenCatalogRoots(index.sources.map(\.path))
+        let probed = Self.probe(candidates, plan: plan, roots: roots, known: known, width: width)
+        var answers: [String: AtlasProbe] = [:]
+        for answer in probed { if let path = answer.path { answers[path] = answer.probe } }
+        let sizes = probed.map(\.image)
 
         // Groups: the key without the image's own attributes, and the pixel format.
         struct GroupKey: Hashable {
@@ -70,10 +78,13 @@ extension CARCompiler {
             var shared = plan.items[number].key
             for attribute in Self.imageOwnAttributes { shared[attribute] = 0 }
             let bytes = Self.bytes(of: shared, plan.keyFormat)
+            guard case .job(let job) = plan.items[number].work else { continue }
             groups[GroupKey(shared: bytes, scale: shared[.scale], grey: size.grey), default: []].append(
-                Candidate(item: number, identifier: plan.items[number].key[.identifier], image: size))
+                Candidate(
+                    item: number, identifier: plan.items[number].key[.identifier], image: size,
+                    place: Self.place(of: plan.jobs[job])))
         }
-        guard !groups.isEmpty else { return }
+        guard !groups.isEmpty else { return answers }
         // Atlases in a fixed order: by the shared key's bytes, colour before grey. Within a scale the attribute groups
         // are numbered from 0 (the name's middle number); atlases that share a key take dimension 1 = 0, 1, …
         let ordered = groups.keys.sorted { left, right in
@@ -125,6 +136,7 @@ extension CARCompiler {
         }
         (plan.keyFormat, plan.keyBytes, plan.order) = Self.keyOrder(
             plan.items, adding: firstAtlasItem, to: (plan.keyFormat, plan.keyBytes, plan.order), platform: options.platform, width: width)
+        return answers
     }
 
     /// A packable image and the facet identifier that breaks ties in its atlas's order.
@@ -132,6 +144,36 @@ extension CARCompiler {
         var item: Int
         var identifier: UInt16
         var image: PackedImage
+        /// Where its file is: the catalog's number and the file's path in it (``place(of:)``).
+        var place: Place
+    }
+
+    /// Where a candidate's file is, which orders the images of a group before they are split into atlases: by catalog,
+    /// then by path, so that the sets of one folder sit side by side in the same few atlases.
+    struct Place: Sendable, Comparable {
+        var catalog: Int
+        /// The file's path in its catalog.
+        var path: String
+        /// The path of the folder holding its set (`Icons/Tabs` for `Icons/Tabs/Home.imageset/home.png`).
+        var folder: Substring
+
+        static func < (left: Place, right: Place) -> Bool {
+            left.catalog != right.catalog ? left.catalog < right.catalog : left.path.utf8.lexicographicallyPrecedes(right.path.utf8)
+        }
+        static func == (left: Place, right: Place) -> Bool { left.catalog == right.catalog && left.path == right.path }
+    }
+
+    static func place(of job: Job) -> Place {
+        let path = job.source ?? ""
+        var folder = path[...]
+        for _ in 0..<2 {
+            guard let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) else {
+                folder = ""
+                break
+            }
+            folder = folder[..<slash]
+        }
+        return Place(catalog: job.sourceIndex, path: path, folder: folder)
     }
 
     /// The job items that win their key, in write order: only those are packed (the others are dropped by the stream
@@ -147,12 +189,20 @@ extension CARCompiler {
 
     /// The packable images among `candidates` (item numbers), their sizes and formats, on `width` threads: `nil` for
     /// an item that is not packed. `plan` is lent, not kept, so the pack stage then changes its items in place.
-    private static func probe(_ candidates: [Int], plan: CompilePlan, roots: OpenCatalogRoots, width: Int) -> [PackedImage?] {
+    /// Each candidate's file path (`nil` for one the probe does not read) and the answer, taken from `known` when an
+    /// earlier compile gave it for the unchanged file.
+    private static func probe(
+        _ candidates: [Int], plan: CompilePlan, roots: OpenCatalogRoots, known: [String: KnownFile], width: Int
+    ) -> [(path: String?, probe: AtlasProbe?, image: PackedImage?)] {
         let jobs = plan.jobs
         let items = plan.items
-        return parallelMap(count: candidates.count, width: width) { position -> PackedImage? in
-            guard case .job(let job) = items[candidates[position]].work, Self.isPackable(jobs[job]) else { return nil }
-            return Self.packedImage(jobs[job], roots: roots)
+        return parallelMap(count: candidates.count, width: width) { position -> (String?, AtlasProbe?, PackedImage?) in
+            guard case .job(let number) = items[candidates[position]].work, Self.isPackable(jobs[number]) else { return (nil, nil, nil) }
+            let job = jobs[number]
+            let path = job.source.map { roots.path(job.sourceIndex) + "/" + $0 }
+            if let path, let probe = known[path]?.probe { return (path, probe, PackedImage(probe)) }
+            let image = Self.packedImage(job, roots: roots)
+            return (path, AtlasProbe(image), image)
         }
     }
 
@@ -167,6 +217,16 @@ extension CARCompiler {
         /// Whether the pack stage decoded the whole file (so it decodes): `false` when its header and first row
         /// sufficed, and then a file that fails to decode when the atlas is drawn is an error in the inputs.
         var decoded: Bool
+
+        init(width: Int, height: Int, grey: Bool, decoded: Bool) {
+            (self.width, self.height, self.grey, self.decoded) = (width, height, grey, decoded)
+        }
+
+        /// The image a recorded answer describes; `nil` for an image that is not packed.
+        init?(_ probe: AtlasProbe) {
+            guard probe.packable else { return nil }
+            self.init(width: Int(probe.width), height: Int(probe.height), grey: probe.grey, decoded: probe.decoded)
+        }
     }
 
     /// How much of a file the probe reads first: a small PNG's header and first row come well within it (the bench
@@ -240,16 +300,23 @@ extension CARCompiler {
 
     /// A group's images split into atlases of at most ``maximumAtlasPixels``, in the order ``AtlasLayout`` places
     /// them (largest side first, then identifier), so the first atlas of a key holds the largest images.
+    ///
+    /// The images are split in the order of their files (``Place``), largest side first, and an atlas ends early where
+    /// a folder ends once it is half full, or where the file's path says (``endsAtlas(after:pixels:)``) once it is a
+    /// quarter full: so editing, adding or removing the sets of one folder changes the atlases of that folder and not
+    /// the ones after it, and a rebuild with the compile cache makes only those again. A group small enough for one
+    /// atlas (every car Xcode built here) is one atlas as before.
     private static func atlasChunks(_ members: [Candidate]) -> [[Candidate]] {
         let sorted = members.sorted { left, right in
             let sideA = max(left.image.width, left.image.height), sideB = max(right.image.width, right.image.height)
             if sideA != sideB { return sideA > sideB }
+            if left.place != right.place { return left.place < right.place }
             if left.identifier != right.identifier { return left.identifier < right.identifier }
             return left.item < right.item
         }
         var chunks: [[Candidate]] = [[]]
         var pixels = 0
-        for member in sorted {
+        for (position, member) in sorted.enumerated() {
             let area = (member.image.width + AtlasLayout.gutter) * (member.image.height + AtlasLayout.gutter)
             if pixels + area > maximumAtlasPixels && !chunks[chunks.count - 1].isEmpty {
                 chunks.append([])
@@ -257,7 +324,34 @@ extension CARCompiler {
             }
             chunks[chunks.count - 1].append(member)
             pixels += area
+            guard position + 1 < sorted.count else { break }
+            let next = sorted[position + 1]
+            let folderEnds = next.place.catalog != member.place.catalog || next.place.folder != member.place.folder
+                || max(next.image.width, next.image.height) != max(member.image.width, member.image.height)
+            if (folderEnds && pixels >= maximumAtlasPixels / 2) || (pixels >= maximumAtlasPixels / 4 && endsAtlas(after: member.place)) {
+                chunks.append([])
+                pixels = 0
+            }
         }
         return chunks
+    }
+
+    /// Whether an atlas that is a quarter full ends after the image whose file is at `place`: about one file in 64,
+    /// chosen by the path's digest, so the ends inside a large folder stay where they were when sets are added or
+    /// removed elsewhere in it (the atlases after the change start where they did).
+    static func endsAtlas(after place: Place) -> Bool {
+        var path = place.path
+        return path.withUTF8 { ContentHash.hash(UnsafeRawBufferPointer($0)) } & 63 == 0
+    }
+}
+
+extension AtlasProbe {
+    /// The record of the pack stage's answer: `nil` (not packed) becomes a probe that is not packable.
+    init(_ image: CARCompiler.PackedImage?) {
+        guard let image else {
+            self.init(packable: false, width: 0, height: 0, grey: false, decoded: false)
+            return
+        }
+        self.init(packable: true, width: UInt16(image.width), height: UInt16(image.height), grey: image.grey, decoded: image.decoded)
     }
 }

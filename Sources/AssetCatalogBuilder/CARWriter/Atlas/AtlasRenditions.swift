@@ -84,7 +84,7 @@ extension CARCompiler {
     /// (``CARCompiler/PackedImage/decoded``) that cannot be read or decoded now: with the error the reader's inspection
     /// found (as for any image), or the decoder's, naming the file.
     static func atlasRendition(
-        _ atlas: PackedAtlas, jobs: [Job], roots: OpenCatalogRoots, compression: BitmapCompression
+        _ atlas: PackedAtlas, jobs: [Job], roots: OpenCatalogRoots, compression: BitmapCompression, observer: FileObserver? = nil
     ) -> Result<[UInt8], CompileProblem> {
         var problem: CompileProblem?
         // A colour atlas is drawn straight into its place in the rendition's value; a grey one (`GA8`, two bytes a
@@ -95,11 +95,11 @@ extension CARCompiler {
             infoTags: { rowBytes in CSIBuilder.bitmapTags(width: 0, height: 0, bytesPerRow: rowBytes).filter { $0.tag != 1003 } }
         ) { target in
             guard atlas.grey else {
-                problem = drawMembers(atlas, on: AtlasCanvas(width: atlas.width, height: atlas.height, pixels: target), jobs: jobs, roots: roots)
+                problem = drawMembers(atlas, on: AtlasCanvas(width: atlas.width, height: atlas.height, pixels: target), jobs: jobs, roots: roots, observer: observer)
                 return
             }
             let bgra = [UInt8](unsafeUninitializedCapacity: atlas.width * atlas.height * 4) { buffer, initialized in
-                problem = drawMembers(atlas, on: AtlasCanvas(width: atlas.width, height: atlas.height, pixels: buffer), jobs: jobs, roots: roots)
+                problem = drawMembers(atlas, on: AtlasCanvas(width: atlas.width, height: atlas.height, pixels: buffer), jobs: jobs, roots: roots, observer: observer)
                 initialized = buffer.count
             }
             CSIBuilder.BitmapFormat.grey.convert(bgra, into: target)
@@ -109,10 +109,12 @@ extension CARCompiler {
     }
 
     /// Draws the atlas's members on `canvas` from their files; the problem that stops it, if any.
-    private static func drawMembers(_ atlas: PackedAtlas, on canvas: AtlasCanvas, jobs: [Job], roots: OpenCatalogRoots) -> CompileProblem? {
+    private static func drawMembers(
+        _ atlas: PackedAtlas, on canvas: AtlasCanvas, jobs: [Job], roots: OpenCatalogRoots, observer: FileObserver?
+    ) -> CompileProblem? {
         for member in atlas.members {
             let job = jobs[member.job]
-            let read = readSource(job, roots: roots)
+            let read = readSource(job, roots: roots, observer: observer)
             // The common member, a PNG at its own size, decodes straight into its frame; anything else (a scaled
             // icon, a file that no longer decodes to the frame) goes the way of every other image below.
             if job.scaledSide == nil, case .success(let file) = read, canvas.decode(png: file.bytes, at: member.frame) {

@@ -12,8 +12,9 @@ extension CARCompiler {
     /// The rendition of `job` under `key`, the key planned for it before any file was read (localization and,
     /// for colours, scale 0 included); its bitmap compressed as `compression` says for the compile's target (app
     /// icons and flattened images as ``BitmapCompression/forIconsAndFlattenedImages``).
+    /// With an `observer`, the digest of each file read goes to it, in the order of ``inputFiles(of:)``.
     static func build(
-        _ job: Job, key: RenditionKey, roots: OpenCatalogRoots, compression: BitmapCompression
+        _ job: Job, key: RenditionKey, roots: OpenCatalogRoots, compression: BitmapCompression, observer: FileObserver? = nil
     ) -> Result<CompiledRendition, CompileProblem> {
         var flags = imageFlags(job)
         let scale = job.traits.displayScale?.value ?? 0
@@ -36,11 +37,13 @@ extension CARCompiler {
                         name: job.assetName, flags: 0, width: 0, height: 0, scale: 0, pixelFormat: nil, colorSpace: 0,
                         layout: CSIBuilder.layoutColor, infoTags: CSIBuilder.pixellessTags, payload: payload)))
         }
-        if job.kind == .imageStack { return flattened(job, key: key, compression: compression.forIconsAndFlattenedImages) }
+        if job.kind == .imageStack {
+            return flattened(job, key: key, compression: compression.forIconsAndFlattenedImages, observer: observer)
+        }
         let catalog = roots.path(job.sourceIndex)
         let bytes: [UInt8]
         let contentType: ContentType?
-        switch readSource(job, roots: roots) {
+        switch readSource(job, roots: roots, observer: observer) {
         case .success(let read): (bytes, contentType) = read
         case .failure(let problem): return .failure(problem)
         }
@@ -121,7 +124,11 @@ extension CARCompiler {
     /// The bytes of the job's file and its content type, inspected first as the reader would have when the reader
     /// left it unopened (``ReaderOptions/defersPNGInspection``): an error the inspection finds fails the compile as
     /// the reader's would have.
-    static func readSource(_ job: Job, roots: OpenCatalogRoots) -> Result<(bytes: [UInt8], contentType: ContentType?), CompileProblem> {
+    ///
+    /// With an `observer`, the digest of the bytes read goes to it.
+    static func readSource(
+        _ job: Job, roots: OpenCatalogRoots, observer: FileObserver? = nil
+    ) -> Result<(bytes: [UInt8], contentType: ContentType?), CompileProblem> {
         guard let source = job.source else { return .failure(CompileProblem("no file")) }
         // Opened relative to the catalog's root when it is open: the kernel then walks only the path inside it.
         let catalog = roots.path(job.sourceIndex)
@@ -149,6 +156,7 @@ extension CARCompiler {
             }
             bytes = file.bytes
         }
+        observer?.record(bytes)
         return .success((bytes, contentType))
     }
 
@@ -174,13 +182,16 @@ extension CARCompiler {
         return .success(image)
     }
 
-    static func flattened(_ job: Job, key: RenditionKey, compression: BitmapCompression) -> Result<CompiledRendition, CompileProblem> {
+    static func flattened(
+        _ job: Job, key: RenditionKey, compression: BitmapCompression, observer: FileObserver? = nil
+    ) -> Result<CompiledRendition, CompileProblem> {
         var images: [DecodedImage] = []
         for path in job.layerFiles {
             let name = lastComponent(path)
             guard case .success(let file) = FileSystem.read(path) else {
                 return .failure(CompileProblem("\(name): cannot be read; the stack has no flattened image at this scale"))
             }
+            observer?.record(file.bytes)
             do {
                 images.append(try PNGCodec.decodeRGBA8(file.bytes, premultiplied: true))
             } catch {

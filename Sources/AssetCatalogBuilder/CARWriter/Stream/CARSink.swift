@@ -7,6 +7,9 @@ protocol CARSink: AnyObject {
     func appendZeros(_ count: Int) throws(CARCompileError)
     /// Writes `bytes` over the start of the file (the BOM header area, appended as zeros first).
     func writeHeaderArea(_ bytes: [UInt8]) throws(CARCompileError)
+    /// Appends `count` bytes of the open file `source` (a previous car) from `offset` (a value and the zeros after it,
+    /// which the previous car holds too: values start on 16-byte boundaries in both).
+    func appendCopy(from source: Int32, offset: Int, count: Int) throws(CARCompileError)
 }
 
 /// The car in memory (``CARCompiler/compile(_:)``, tests and small catalogs).
@@ -23,6 +26,14 @@ final class MemoryCARSink: CARSink {
 
     func writeHeaderArea(_ header: [UInt8]) throws(CARCompileError) {
         bytes.replaceSubrange(0..<header.count, with: header)
+    }
+
+    func appendCopy(from source: Int32, offset: Int, count: Int) throws(CARCompileError) {
+        do {
+            bytes += try TemporaryOutput.readRange(source, offset: offset, count: count, path: "Assets.car")
+        } catch {
+            throw CARCompileError(error)
+        }
     }
 }
 
@@ -44,7 +55,20 @@ final class FileCARSink: CARSink {
 
     deinit { buffer.deallocate() }
 
+    /// A copy from a previous car not made yet: consecutive copies become one call.
+    private var pendingCopy: (source: Int32, offset: Int, count: Int)?
+
+    func appendCopy(from source: Int32, offset: Int, count: Int) throws(CARCompileError) {
+        if let copy = pendingCopy, copy.source == source, copy.offset + copy.count == offset {
+            pendingCopy?.count += count
+            return
+        }
+        try flush()
+        pendingCopy = (source, offset, count)
+    }
+
     func append(_ piece: [UInt8]) throws(CARCompileError) {
+        try flushCopy()
         if pending + piece.count > buffer.count { try flush() }
         if piece.count >= buffer.count {
             // Written from the array's own storage, inside the closure that lends it.
@@ -62,14 +86,28 @@ final class FileCARSink: CARSink {
     }
 
     func appendZeros(_ count: Int) throws(CARCompileError) {
+        try flushCopy()
         if pending + count > buffer.count { try flush() }
         precondition(count <= buffer.count, "padding is shorter than the gathering buffer")
         (buffer.baseAddress! + pending).initializeMemory(as: UInt8.self, repeating: 0, count: count)
         pending += count
     }
 
+    /// Makes the pending copy.
+    private func flushCopy() throws(CARCompileError) {
+        guard let copy = pendingCopy else { return }
+        pendingCopy = nil
+        try flush()
+        do {
+            try output.copy(from: copy.source, offset: copy.offset, count: copy.count)
+        } catch {
+            throw CARCompileError(error)
+        }
+    }
+
     /// Writes what is gathered.
     private func flush() throws(CARCompileError) {
+        try flushCopy()
         guard pending > 0 else { return }
         try write([UnsafeRawBufferPointer(rebasing: buffer[0..<pending])])
         pending = 0

@@ -23,11 +23,29 @@ struct StreamItem: Sendable {
 struct BuiltValue: Sendable {
     var bytes: [UInt8]
     var digest: UInt64
+    /// A value not made but to be copied from the previous car (``PreviousCompile``), from there.
+    var reused: StoredRendition?
+    /// The value's fingerprint, for the next compile (only with a ``CompileRecord`` being kept).
+    var fingerprint: RenditionFingerprint?
+    /// What is known of the files the value was made from, by path (with a record being kept).
+    var files: [(path: String, file: KnownFile)] = []
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         digest = bytes.withUnsafeBytes { ContentHash.hash($0) }
     }
+
+    /// A value copied from the previous car.
+    init(reused place: StoredRendition, fingerprint: RenditionFingerprint, files: [(path: String, file: KnownFile)]) {
+        bytes = []
+        digest = place.digest
+        reused = place
+        self.fingerprint = fingerprint
+        self.files = files
+    }
+
+    /// The value's length in bytes.
+    var length: Int { reused.map { Int($0.length) } ?? bytes.count }
 }
 
 /// The renditions of a compile on their way into the car: each value is appended to the sink right after
@@ -63,9 +81,15 @@ final class RenditionStream: @unchecked Sendable {
     /// Errors in files inspected while compiling, which fail the compile.
     var inputErrors: [Diagnostic] = []
 
-    init(sink: CARSink, limit: Int = BOMWriter.maximumFileSize) {
+    /// The previous car that reused values are copied from.
+    private let previousCar: Int32?
+    /// What the next compile may reuse of this one (filled when values carry fingerprints).
+    var record = CompileRecord()
+
+    init(sink: CARSink, limit: Int = BOMWriter.maximumFileSize, previousCar: Int32? = nil) {
         self.sink = sink
         self.limit = limit
+        self.previousCar = previousCar
     }
 
     /// Appends the header area as zeros (``CARSink/writeHeaderArea(_:)`` fills it in at the end).
@@ -81,14 +105,23 @@ final class RenditionStream: @unchecked Sendable {
     func write(_ value: BuiltValue, key: [UInt8], preferred: Bool = false) -> Bool {
         guard claims.claim(key, preferred: preferred) else { return false }
         let address = end
-        let length = value.bytes.count
+        let length = value.length
         end = (address + length + 15) & ~15
         written.append(Entry(key: key, address: address, length: length, digest: value.digest))
+        if let fingerprint = value.fingerprint, let offset = UInt64(exactly: address), let count = UInt32(exactly: length) {
+            record.renditions[fingerprint] = StoredRendition(offset: offset, length: count, digest: value.digest)
+            for (path, file) in value.files { record.files[path] = file }
+            if value.reused != nil { record.reusedCount += 1 } else { record.builtCount += 1 }
+        }
         // Past 4 GiB nothing more is written, but the sizes are still added up, to say how large it would be.
         guard failure == nil, end <= limit else { return true }
         do {
-            try sink.append(value.bytes)
-            try sink.appendZeros(end - address - length)
+            if let place = value.reused, let previousCar {
+                try sink.appendCopy(from: previousCar, offset: Int(place.offset), count: end - address)
+            } else {
+                try sink.append(value.bytes)
+                try sink.appendZeros(end - address - length)
+            }
         } catch {
             failure = error
         }

@@ -7,13 +7,20 @@ extension CARCompiler {
     ///
     /// - Throws: ``CARCompileError/inputErrors(_:)`` when a file the reader left unopened has errors, or a
     ///   write error.
-    func encodeAndStream(_ plan: CompilePlan, index: CatalogIndex, into sink: CARSink) throws(CARCompileError) -> RenditionStream {
+    ///
+    /// With `previous` (the compile cache; an empty one for a first compile), each value made from files carries its
+    /// fingerprint and the digests of its files into the stream's ``RenditionStream/record``, and a value whose
+    /// fingerprint `previous` lists is copied from the previous car instead of being made.
+    func encodeAndStream(
+        _ plan: CompilePlan, index: CatalogIndex, into sink: CARSink, reusing previous: PreviousCompile? = nil
+    ) throws(CARCompileError) -> RenditionStream {
         let width = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let frozenJobs = plan.jobs
         let frozenItems = plan.items
         let counter = options.progress.map { ProgressCounter(total: frozenJobs.count, observer: $0) }
-        let stream = RenditionStream(sink: sink)
+        let stream = RenditionStream(sink: sink, previousCar: previous?.car)
         let roots = OpenCatalogRoots(index.sources.map(\.path))
+        let reuse = previous.map { RenditionReuse(previous: $0, roots: roots) }
         let compression = BitmapCompression(platform: options.platform, minimumDeploymentTarget: options.minimumDeploymentTarget)
         try stream.reserveHeaderArea()
         parallelForEachInOrder(count: plan.order.count, width: width) { position -> Result<BuiltValue, CompileProblem> in
@@ -23,9 +30,27 @@ extension CARCompiler {
                 return .success(BuiltValue(value))
             case .job(let number):
                 defer { counter?.advance() }
-                return Self.build(frozenJobs[number], key: item.key, roots: roots, compression: compression).map { BuiltValue($0.value) }
+                let job = frozenJobs[number]
+                guard let reuse else {
+                    return Self.build(job, key: item.key, roots: roots, compression: compression).map { BuiltValue($0.value) }
+                }
+                let key = plan.keyBytes[plan.order[position]]
+                if let reused = reuse.reused(job, key: key) { return .success(reused) }
+                let observer = FileObserver()
+                return Self.build(job, key: item.key, roots: roots, compression: compression, observer: observer).map {
+                    reuse.recorded(BuiltValue($0.value), job: job, key: key, hashes: observer.hashes)
+                }
             case .atlas(let number):
-                return Self.atlasRendition(plan.atlases[number], jobs: frozenJobs, roots: roots, compression: compression).map { BuiltValue($0) }
+                let atlas = plan.atlases[number]
+                guard let reuse else {
+                    return Self.atlasRendition(atlas, jobs: frozenJobs, roots: roots, compression: compression).map { BuiltValue($0) }
+                }
+                let key = plan.keyBytes[plan.order[position]]
+                if let reused = reuse.reused(atlas, key: key, jobs: frozenJobs) { return .success(reused) }
+                let observer = FileObserver()
+                return Self.atlasRendition(atlas, jobs: frozenJobs, roots: roots, compression: compression, observer: observer).map {
+                    reuse.recorded(BuiltValue($0), atlas: atlas, key: key, jobs: frozenJobs, hashes: observer.hashes)
+                }
             case .reference(let atlas, let member):
                 defer { counter?.advance() }
                 let packed = plan.atlases[atlas]

@@ -1,0 +1,64 @@
+import AssetCatalogBuilder
+import AssetCatalogCompileCache
+import Foundation
+
+/// One run's use of the compile cache (docs/COMPILE-CACHE.md): the inputs' snapshot taken before anything is read,
+/// the up-to-date check, each car compiled with what the last compile of it left, and the run's stamp at the end.
+final class CacheRun {
+    private let cache: CompileCache
+    private let snapshot: InputSnapshot
+    private let runKey: UInt64
+    private let settings: UInt64
+    private let inputsDigest: UInt64
+
+    /// The options that do not change any output: the cache's own, and those that only choose what the result
+    /// document reports and how, or how many threads work.
+    static let reportingOptions: Set<ActoolOption> = [.cache, .noCache, .cacheLimit, .outputFormat, .errors, .warnings, .notices, .jobs]
+
+    /// The run's cache, or `nil` with `--no-cache` or when the inputs cannot be examined (the compile then reports
+    /// them as it would have).
+    init?(invocation: ActoolInvocation, toolVersion: String) {
+        guard let folder = invocation.cacheFolder else { return nil }
+        var roots = invocation.inputs
+        if invocation.onDemandResources, let specifications = invocation.arguments.value(.assetPackOutputSpecifications) {
+            roots.append(specifications)
+        }
+        if let declared = invocation.arguments.value(.declaredInputs) { roots.append(declared) }
+        guard let snapshot = InputSnapshot(roots: roots) else { return nil }
+        let workingFolder = FileManager.default.currentDirectoryPath
+        cache = CompileCache(directory: folder, limit: invocation.cacheLimit)
+        self.snapshot = snapshot
+        runKey = CompileCache.runKey(arguments: invocation.arguments.canonicalWords(), workingFolder: workingFolder)
+        settings = CompileCache.settingsDigest(
+            settings: invocation.arguments.canonicalWords(excluding: Self.reportingOptions), workingFolder: workingFolder,
+            toolVersion: toolVersion)
+        inputsDigest = CompileCache.inputsDigest(snapshot: snapshot, settings: settings)
+    }
+
+    /// The last run, when nothing it read or wrote has changed since; otherwise `nil`, and its stamp is removed so
+    /// that this run, if it fails or is stopped, leaves none.
+    func upToDate() -> CompileCache.Run? {
+        if let run = cache.upToDateRun(key: runKey, inputs: inputsDigest) { return run }
+        cache.removeRun(key: runKey)
+        return nil
+    }
+
+    /// Compiles the car at `path`, copying from its last compile what did not change, and records this one.
+    func compile(_ index: CatalogIndex, toFile path: String, options: CompileOptions) throws(CARCompileError) -> CARCompileSummary {
+        let previous = cache.previousCompile(car: path, settings: settings, inputs: snapshot)
+        defer { if previous.car >= 0 { close(previous.car) } }
+        let (summary, record) = try CARCompiler(options: options).compile(index, toFile: path, reusing: previous)
+        cache.storeCompile(car: path, settings: settings, record: record, inputs: snapshot)
+        return summary
+    }
+
+    /// Stamps a run that succeeded (no error in `diagnostics`) with the files it wrote, keeps the folder within its
+    /// limit, and returns the cache's notices for the result document.
+    func finish(outputs: [String], diagnostics: [Diagnostic]) -> [Diagnostic] {
+        if !diagnostics.contains(where: { $0.severity == .error }) {
+            cache.storeRun(key: runKey, inputs: inputsDigest, outputs: outputs, diagnostics: diagnostics)
+        }
+        cache.evict()
+        return cache.notices.map { Diagnostic(severity: .note, rule: "compile-cache", catalog: "", path: "", message: $0) }
+    }
+}

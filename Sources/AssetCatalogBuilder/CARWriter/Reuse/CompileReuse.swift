@@ -1,0 +1,100 @@
+/// Where a rendition value lies in an `Assets.car`: its offset and length, and the digest the compile took of its
+/// bytes (``ContentHash``), which the car's UUID is made from.
+public struct StoredRendition: Hashable, Sendable {
+    /// The offset of the value's first byte in the car.
+    public var offset: UInt64
+    /// The value's length in bytes.
+    public var length: UInt32
+    /// The 64-bit digest of the value's bytes.
+    public var digest: UInt64
+
+    /// Creates a location.
+    public init(offset: UInt64, length: UInt32, digest: UInt64) {
+        self.offset = offset
+        self.length = length
+        self.digest = digest
+    }
+}
+
+/// What the pack stage learnt of an image file without decoding it all: whether Xcode would pack it into an atlas,
+/// and if so its size and pixel format.
+public struct AtlasProbe: Hashable, Sendable {
+    /// Whether the image is packed (a PNG of at most 128 pixels a side).
+    public var packable: Bool
+    /// Its width and height in pixels (0 when not packable).
+    public var width: UInt16
+    public var height: UInt16
+    /// Whether every pixel is grey (a `GA8` atlas).
+    public var grey: Bool
+    /// Whether the probe decoded the whole file.
+    public var decoded: Bool
+
+    /// Creates a probe result.
+    public init(packable: Bool, width: UInt16, height: UInt16, grey: Bool, decoded: Bool) {
+        self.packable = packable
+        self.width = width
+        self.height = height
+        self.grey = grey
+        self.decoded = decoded
+    }
+}
+
+/// What a compile knows of one input file: the digest of its bytes and, once probed, the pack stage's answer.
+public struct KnownFile: Hashable, Sendable {
+    /// The 64-bit digest of the file's bytes as the compile read them (``ContentHash``).
+    public var contentHash: UInt64
+    /// The pack stage's answer for the file, when it asked.
+    public var probe: AtlasProbe?
+
+    /// Creates a record.
+    public init(contentHash: UInt64, probe: AtlasProbe? = nil) {
+        self.contentHash = contentHash
+        self.probe = probe
+    }
+}
+
+/// What a compile may take from the one before it (the compile cache, `AssetCatalogCompileCache`): the car it wrote,
+/// still open, the place of each of its renditions by fingerprint, and the input files known not to have changed since.
+///
+/// The caller vouches for both: that `car` is the file whose renditions are listed, and that each file in `files` has
+/// the bytes whose digest is given (its status unchanged, or its bytes hashed again). A rendition is copied from
+/// `car` only when every file it is made from is in `files`, so the output is the same bytes as a compile without
+/// it.
+public struct PreviousCompile: Sendable {
+    /// The previous car, open for reading; the caller closes it after the compile.
+    public var car: Int32
+    /// Where each of its renditions lies, by fingerprint.
+    public var renditions: [RenditionFingerprint: StoredRendition]
+    /// Input files unchanged since they were read, by the path the compile opens (the catalog's path, `/`, the
+    /// file's path in it).
+    public var files: [String: KnownFile]
+
+    /// Creates the description of a previous compile.
+    public init(car: Int32, renditions: [RenditionFingerprint: StoredRendition], files: [String: KnownFile]) {
+        self.car = car
+        self.renditions = renditions
+        self.files = files
+    }
+}
+
+/// What a compile leaves for the next one: where each rendition made from files went in the new car, and what it knows
+/// of each file it read or took as unchanged.
+public struct CompileRecord: Sendable {
+    /// The new car's renditions made from files, by fingerprint.
+    public var renditions: [RenditionFingerprint: StoredRendition] = [:]
+    /// The input files, by the path the compile opened.
+    public var files: [String: KnownFile] = [:]
+    /// How many renditions (atlases included) were copied from the previous car.
+    public var reusedCount = 0
+    /// How many renditions made from files were made again.
+    public var builtCount = 0
+
+    /// An empty record.
+    public init() {}
+}
+
+extension KnownFile {
+    /// The digest the compile takes of a file's bytes, for a cache that hashes a file again to learn whether it
+    /// changed.
+    public static func contentHash(of bytes: [UInt8]) -> UInt64 { ContentHash.hash(bytes) }
+}

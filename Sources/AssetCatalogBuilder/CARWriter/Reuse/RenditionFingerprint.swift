@@ -1,0 +1,139 @@
+import AssetCatalog
+
+/// What a rendition value is a function of, in 128 bits: the job that makes it (every field the encoder reads), its
+/// key, and the content hash of every file it reads. Two renditions with one fingerprint have the same bytes, so a
+/// compile may copy a value from the car it wrote last time instead of making it again (``PreviousCompile``).
+///
+/// The compile's own settings (platform, deployment target, tool version, …) are not in it: a cache keeps the
+/// renditions of one set of settings together and drops them all when any setting changes.
+public struct RenditionFingerprint: Hashable, Sendable {
+    /// The first 64 bits.
+    public var high: UInt64
+    /// The last 64 bits.
+    public var low: UInt64
+
+    /// Creates a fingerprint from its two halves.
+    public init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+}
+
+/// Serializes the fields of a fingerprint into bytes, each length-prefixed, then hashes them twice (two 64-bit
+/// digests of the bytes with different first bytes): collisions would need about 2^64 tries.
+struct FingerprintWriter {
+    private var bytes: [UInt8] = [0]
+
+    init(_ domain: String) { add(domain) }
+
+    mutating func add(_ string: String) {
+        add(UInt64(string.utf8.count))
+        bytes.append(contentsOf: string.utf8)
+    }
+
+    mutating func add(_ number: UInt64) {
+        withUnsafeBytes(of: number.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func add(_ number: Int) { add(UInt64(bitPattern: Int64(number))) }
+
+    mutating func add(_ flag: Bool) { bytes.append(flag ? 1 : 0) }
+
+    mutating func add(_ value: String?) {
+        guard let value else { return bytes.append(0) }
+        bytes.append(1)
+        add(value)
+    }
+
+    mutating func add(_ value: Int?) {
+        guard let value else { return bytes.append(0) }
+        bytes.append(1)
+        add(value)
+    }
+
+    mutating func add(_ raw: [UInt8]) {
+        add(UInt64(raw.count))
+        bytes.append(contentsOf: raw)
+    }
+
+    var fingerprint: RenditionFingerprint {
+        var copy = bytes
+        let high = ContentHash.hash(copy)
+        copy[0] = 0xA5
+        return RenditionFingerprint(high: high, low: ContentHash.hash(copy))
+    }
+}
+
+extension CARCompiler {
+    /// The files a job reads, as the path it opens (relative to its catalog root for its own file, as
+    /// ``readSource(_:roots:)`` opens it, or the stack layer's own path), with the catalog root's number; `[]` for a
+    /// job that reads no file (a colour).
+    static func inputFiles(of job: Job) -> [String] {
+        guard job.color == nil else { return [] }
+        if job.kind == .imageStack { return job.layerFiles }
+        return job.source.map { [$0] } ?? []
+    }
+
+    /// The job's fingerprint under `key` (the key's bytes as written), given the content hash of each of its
+    /// ``inputFiles(of:)`` (in that order); `nil` for a job that reads no file, which is quicker to make than to look up.
+    static func fingerprint(of job: Job, key: [UInt8], contentHashes: [UInt64]) -> RenditionFingerprint? {
+        guard !contentHashes.isEmpty else { return nil }
+        var writer = FingerprintWriter("rendition")
+        writer.add(key)
+        writer.add(job.assetName)
+        writer.add(job.kind.rawValue)
+        writer.add(job.sourceIndex)
+        writer.add(job.source)
+        writer.add(job.fileName)
+        writer.add(job.contentType?.rawValue)
+        writer.add(job.traits.description)
+        for (name, value) in job.attributes.sorted(by: { $0.key < $1.key }) {
+            writer.add(name)
+            writer.add(value)
+        }
+        writer.add("properties")
+        writer.add(job.properties.templateRenderingIntent)
+        writer.add(job.properties.preservesVectorRepresentation.map { $0 ? "yes" : "no" })
+        writer.add(job.properties.compressionType)
+        writer.add(job.properties.localizable.map { $0 ? "yes" : "no" })
+        writer.add(job.properties.onDemandResourceTags.joined(separator: "\u{0}"))
+        writer.add(job.iconSizeIndex)
+        writer.add(job.layerFiles.count)
+        for file in job.layerFiles { writer.add(file) }
+        writer.add(job.scaledSide)
+        writer.add(job.rasterScale)
+        writer.add(job.foldsMacIdiom)
+        writer.add(job.inspectsFile)
+        for hash in contentHashes { writer.add(hash) }
+        return writer.fingerprint
+    }
+
+    /// An atlas's fingerprint: its key, name, size and format, and each member's fingerprint and frame; `nil` when a
+    /// member's is not known.
+    static func fingerprint(of atlas: PackedAtlas, key: [UInt8], members: [RenditionFingerprint?]) -> RenditionFingerprint? {
+        var writer = FingerprintWriter("atlas")
+        writer.add(key)
+        writer.add(atlas.name)
+        writer.add(atlas.scale)
+        writer.add(atlas.width)
+        writer.add(atlas.height)
+        writer.add(atlas.grey)
+        for (member, fingerprint) in zip(atlas.members, members) {
+            guard let fingerprint else { return nil }
+            writer.add(fingerprint.high)
+            writer.add(fingerprint.low)
+            writer.add(member.frame.x)
+            writer.add(member.frame.y)
+            writer.add(member.frame.width)
+            writer.add(member.frame.height)
+        }
+        return writer.fingerprint
+    }
+}
+
+/// Collects the digests of the files a job reads, in the order it reads them (one thread, one job: not shared).
+final class FileObserver {
+    private(set) var hashes: [UInt64] = []
+
+    func record(_ bytes: [UInt8]) { hashes.append(ContentHash.hash(bytes)) }
+}

@@ -1,0 +1,89 @@
+extension CARCompiler {
+    /// The stream stage's side of the compile cache: whether a value can be copied from the previous car, and the
+    /// fingerprint and file digests a value made now carries into the record for the next compile.
+    struct RenditionReuse: Sendable {
+        let renditions: [RenditionFingerprint: StoredRendition]
+        let files: [String: KnownFile]
+        let roots: OpenCatalogRoots
+
+        init(previous: PreviousCompile, roots: OpenCatalogRoots) {
+            renditions = previous.renditions
+            files = previous.files
+            self.roots = roots
+        }
+
+        /// The paths of the files `job` reads, as the record names them (``PreviousCompile/files``).
+        func paths(of job: Job) -> [String] {
+            if job.kind == .imageStack && job.color == nil { return job.layerFiles }
+            return CARCompiler.inputFiles(of: job).map { roots.path(job.sourceIndex) + "/" + $0 }
+        }
+
+        /// What is known of `paths`, all of them, or `nil`.
+        private func known(_ paths: [String]) -> [(path: String, file: KnownFile)]? {
+            var found: [(path: String, file: KnownFile)] = []
+            for path in paths {
+                guard let file = files[path] else { return nil }
+                found.append((path, file))
+            }
+            return found
+        }
+
+        /// The job's value copied from the previous car, when its files are unchanged and the car holds it.
+        func reused(_ job: Job, key: [UInt8]) -> BuiltValue? {
+            let paths = paths(of: job)
+            guard !paths.isEmpty, let found = known(paths),
+                let fingerprint = CARCompiler.fingerprint(of: job, key: key, contentHashes: found.map(\.file.contentHash)),
+                let place = renditions[fingerprint]
+            else { return nil }
+            return BuiltValue(reused: place, fingerprint: fingerprint, files: found)
+        }
+
+        /// `value`, made now from files whose digests are `hashes` (in the order of ``paths(of:)``), with its
+        /// fingerprint and files for the record; unchanged when the job read other files than it lists.
+        func recorded(_ value: BuiltValue, job: Job, key: [UInt8], hashes: [UInt64]) -> BuiltValue {
+            let paths = paths(of: job)
+            guard paths.count == hashes.count,
+                let fingerprint = CARCompiler.fingerprint(of: job, key: key, contentHashes: hashes)
+            else { return value }
+            var value = value
+            value.fingerprint = fingerprint
+            value.files = zip(paths, hashes).map { ($0, KnownFile(contentHash: $1)) }
+            return value
+        }
+
+        /// The atlas copied from the previous car, when every member's file is unchanged and the car holds it.
+        func reused(_ atlas: PackedAtlas, key: [UInt8], jobs: [Job]) -> BuiltValue? {
+            var found: [(path: String, file: KnownFile)] = []
+            var members: [RenditionFingerprint?] = []
+            for member in atlas.members {
+                let job = jobs[member.job]
+                guard let files = known(paths(of: job)), files.count == 1 else { return nil }
+                found += files
+                members.append(CARCompiler.fingerprint(of: job, key: [], contentHashes: [files[0].file.contentHash]))
+            }
+            guard let fingerprint = CARCompiler.fingerprint(of: atlas, key: key, members: members), let place = renditions[fingerprint]
+            else { return nil }
+            return BuiltValue(reused: place, fingerprint: fingerprint, files: found)
+        }
+
+        /// The atlas's `value`, drawn now from member files whose digests are `hashes` (one a member, in order), with
+        /// its fingerprint and files for the record.
+        func recorded(_ value: BuiltValue, atlas: PackedAtlas, key: [UInt8], jobs: [Job], hashes: [UInt64]) -> BuiltValue {
+            guard hashes.count == atlas.members.count else { return value }
+            var files: [(path: String, file: KnownFile)] = []
+            var members: [RenditionFingerprint?] = []
+            for (member, hash) in zip(atlas.members, hashes) {
+                let job = jobs[member.job]
+                let paths = paths(of: job)
+                guard paths.count == 1 else { return value }
+                files.append((paths[0], KnownFile(contentHash: hash)))
+                members.append(CARCompiler.fingerprint(of: job, key: [], contentHashes: [hash]))
+            }
+            guard let fingerprint = CARCompiler.fingerprint(of: atlas, key: key, members: members) else { return value }
+            var value = value
+            value.fingerprint = fingerprint
+            value.files = files
+            return value
+        }
+    }
+}

@@ -1,0 +1,119 @@
+/// The cache's own binary files, written and read back: little-endian numbers, strings as a 32-bit length and
+/// UTF-8 bytes, and a digest of everything before it at the end. Every length and count read is checked against
+/// the bytes left before it is used, so a damaged or truncated file is an error, never a crash.
+struct CacheWriter {
+    private(set) var bytes: [UInt8]
+
+    init(magic: String) { bytes = Array(magic.utf8) }
+
+    mutating func add(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func add(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func add(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func add(_ value: UInt8) { bytes.append(value) }
+    mutating func add(_ string: String) {
+        add(UInt32(string.utf8.count))
+        bytes.append(contentsOf: string.utf8)
+    }
+    mutating func add(_ raw: [UInt8]) {
+        add(UInt32(raw.count))
+        bytes.append(contentsOf: raw)
+    }
+    mutating func add(_ identity: FileIdentity) { for field in identity.fields { add(field) } }
+
+    /// The bytes with their digest appended.
+    var sealed: [UInt8] {
+        var copy = self
+        copy.add(CacheDigest.of(bytes))
+        return copy.bytes
+    }
+}
+
+/// Why a cache file was not used.
+struct CacheDamage: Error, Sendable {
+    let what: String
+    let offset: Int
+}
+
+struct CacheReader {
+    private let bytes: [UInt8]
+    private(set) var position: Int
+    private let end: Int
+
+    /// A reader of `bytes`, which must start with `magic` and end with the digest of what comes before.
+    init(_ bytes: [UInt8], magic: String) throws(CacheDamage) {
+        let magicBytes = Array(magic.utf8)
+        guard bytes.count >= magicBytes.count + 8 else { throw CacheDamage(what: "the file is too short", offset: 0) }
+        guard Array(bytes[0..<magicBytes.count]) == magicBytes else {
+            throw CacheDamage(what: "not a cache file of this version", offset: 0)
+        }
+        let end = bytes.count - 8
+        var stored: UInt64 = 0
+        for index in 0..<8 { stored |= UInt64(bytes[end + index]) << (8 * index) }
+        guard CacheDigest.of(Array(bytes[0..<end])) == stored else {
+            throw CacheDamage(what: "its digest does not match its bytes", offset: end)
+        }
+        self.bytes = bytes
+        self.end = end
+        position = magicBytes.count
+    }
+
+    var remaining: Int { end - position }
+    var isAtEnd: Bool { position == end }
+
+    private mutating func integer<Value: FixedWidthInteger>(_: Value.Type, _ what: String) throws(CacheDamage) -> Value {
+        let size = MemoryLayout<Value>.size
+        guard remaining >= size else { throw CacheDamage(what: "\(what) is cut off", offset: position) }
+        var value: Value = 0
+        for index in 0..<size { value |= Value(bytes[position + index]) << (8 * index) }
+        position += size
+        return value
+    }
+
+    mutating func u64(_ what: String) throws(CacheDamage) -> UInt64 { try integer(UInt64.self, what) }
+    mutating func u32(_ what: String) throws(CacheDamage) -> UInt32 { try integer(UInt32.self, what) }
+    mutating func u16(_ what: String) throws(CacheDamage) -> UInt16 { try integer(UInt16.self, what) }
+    mutating func u8(_ what: String) throws(CacheDamage) -> UInt8 { try integer(UInt8.self, what) }
+
+    /// A count of records of at least `minimumSize` bytes each, checked against the bytes left.
+    mutating func count(_ what: String, minimumSize: Int) throws(CacheDamage) -> Int {
+        let start = position
+        let count = Int(try u32(what))
+        guard count <= remaining / max(minimumSize, 1) else {
+            throw CacheDamage(what: "\(what) (\(count)) is more than the file holds", offset: start)
+        }
+        return count
+    }
+
+    mutating func raw(_ what: String) throws(CacheDamage) -> [UInt8] {
+        let start = position
+        let length = Int(try u32(what))
+        guard length <= remaining else { throw CacheDamage(what: "\(what) is longer than the file", offset: start) }
+        defer { position += length }
+        return Array(bytes[position..<(position + length)])
+    }
+
+    mutating func string(_ what: String) throws(CacheDamage) -> String {
+        String(decoding: try raw(what), as: UTF8.self)
+    }
+
+    mutating func identity(_ what: String) throws(CacheDamage) -> FileIdentity {
+        var fields: [UInt64] = []
+        for _ in 0..<FileIdentity.fieldCount { fields.append(try u64(what)) }
+        return FileIdentity(fields: fields)
+    }
+}
+
+/// FNV-1a, 64 bits: the digest that tells a damaged cache file from a whole one (not a defence against an adversary:
+/// whoever can write the cache folder can write the car).
+enum CacheDigest {
+    static func of(_ bytes: [UInt8]) -> UInt64 {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value &*= 0x0000_0100_0000_01B3
+        }
+        return value
+    }
+
+    static func of(_ string: String) -> UInt64 { of(Array(string.utf8)) }
+}

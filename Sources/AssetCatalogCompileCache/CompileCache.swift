@@ -1,0 +1,387 @@
+import AssetCatalogBuilder
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The compile cache of `assetc compile` and `assetc actool` (docs/COMPILE-CACHE.md): a folder of small files that
+/// let a rebuild do only the work of what changed.
+///
+/// - A **run stamp** per command line: the digest of every input's status and of the options, the status of every
+///   file the run wrote, and its result. When the inputs, the options and the outputs are as the last run left them,
+///   the run writes nothing and says what it said then (``upToDateRun(key:inputs:)``).
+/// - A **car record** per `Assets.car` written: the car's identity, where each rendition made from files lies in it
+///   by fingerprint, and each input file's identity and digest. The next compile of that car copies from the old car
+///   every rendition whose files are unchanged and makes only the others (``previousCompile(car:settings:inputs:)``).
+///
+/// The encoded renditions themselves are not copied into the cache: the car the last compile wrote holds them, and
+/// the record says where. So a cold compile writes no more than before, and the cache stays a few bytes per input.
+///
+/// Nothing in the cache can make a car wrong: a record is used only when the car it describes is still the file at the
+/// output (device, inode, size and times), each input file only when its status is unchanged or its bytes hash to the
+/// recorded digest, and a damaged, truncated or foreign file is set aside (a notice says so) and the work done again.
+/// Files are replaced whole (a temporary file renamed over), so two compiles at once leave one record or the other,
+/// each true of its own car.
+public final class CompileCache: @unchecked Sendable {
+    /// The cache folder.
+    public let directory: String
+    /// The most bytes the folder may hold; the least recently used records go first (``evict()``).
+    public let limit: UInt64
+    /// What went wrong with the cache (a damaged file, a folder that cannot be written): the compile went on
+    /// without that part of it. For the result document's notices.
+    public private(set) var notices: [String] = []
+
+    /// The cache format; a change makes every older record unused.
+    static let formatVersion = "ACCOMP01"
+    static let runVersion = "ACRUN001"
+
+    /// The default limit: 1 GiB.
+    public static let defaultLimit: UInt64 = 1 << 30
+
+    /// A cache in `directory` (created when first written).
+    public init(directory: String, limit: UInt64 = CompileCache.defaultLimit) {
+        self.directory = directory
+        self.limit = limit
+    }
+
+    /// The default cache folder of a compile into `outputFolder`: beside it, `.<name>.assetc-cache`, as `pack` keeps
+    /// its cache beside the archive.
+    public static func defaultDirectory(forOutput outputFolder: String) -> String {
+        let trimmed = outputFolder.count > 1 && outputFolder.hasSuffix("/") ? String(outputFolder.dropLast()) : outputFolder
+        let url = URL(fileURLWithPath: trimmed)
+        return url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".assetc-cache").path
+    }
+
+    // MARK: Runs
+
+    /// A run the cache remembers: what it wrote and what it reported.
+    public struct Run: Sendable {
+        /// Every file the run wrote, with its identity then.
+        public var outputs: [(path: String, identity: FileIdentity)]
+        /// The run's diagnostics, as its result document listed them.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// The last run under `key` (a digest of the command line and folder) when nothing has changed since: the same
+    /// `inputs` digest (the inputs' status and the options) and every output still the file the run wrote.
+    public func upToDateRun(key: UInt64, inputs: UInt64) -> Run? {
+        let path = runPath(key)
+        guard let bytes = readFile(path) else { return nil }
+        do {
+            var reader = try CacheReader(bytes, magic: Self.runVersion)
+            guard try reader.u64("the inputs' digest") == inputs else { return nil }
+            let count = try reader.count("the number of outputs", minimumSize: 4 + 8 * FileIdentity.fieldCount)
+            var outputs: [(path: String, identity: FileIdentity)] = []
+            for _ in 0..<count {
+                let output = try reader.string("an output's path")
+                let identity = try reader.identity("an output's identity")
+                guard FileIdentity.of(output) == identity else { return nil }
+                outputs.append((output, identity))
+            }
+            let json = try reader.raw("the diagnostics")
+            guard let diagnostics = try? JSONDecoder().decode([Diagnostic].self, from: Data(json)) else {
+                throw CacheDamage(what: "its diagnostics do not decode", offset: 0)
+            }
+            touch(path)
+            return Run(outputs: outputs, diagnostics: diagnostics)
+        } catch {
+            setAside(path, error)
+            return nil
+        }
+    }
+
+    /// Remembers a run that succeeded: its inputs' digest, the files it wrote (their identities taken now) and its
+    /// diagnostics.
+    public func storeRun(key: UInt64, inputs: UInt64, outputs: [String], diagnostics: [Diagnostic]) {
+        var writer = CacheWriter(magic: Self.runVersion)
+        writer.add(inputs)
+        var identities: [(String, FileIdentity)] = []
+        for output in outputs {
+            guard let identity = FileIdentity.of(output) else { return }
+            identities.append((output, identity))
+        }
+        writer.add(UInt32(identities.count))
+        for (path, identity) in identities {
+            writer.add(path)
+            writer.add(identity)
+        }
+        writer.add(Array((try? JSONEncoder().encode(diagnostics)) ?? Data()))
+        replace(runPath(key), with: writer.sealed)
+    }
+
+    /// Forgets the run under `key` (before a run starts: a run that fails or is killed leaves no stamp behind).
+    public func removeRun(key: UInt64) {
+        unlink(runPath(key))
+    }
+
+    // MARK: Cars
+
+    /// What the compile of the car at `car` may take from the last one with the same `settings` (a digest of every
+    /// option and the tool version): the old car, open, and the renditions and unchanged files of its record. An
+    /// empty one (nothing to copy) when there is no usable record; the caller closes ``PreviousCompile/car`` when it is
+    /// not -1.
+    public func previousCompile(car: String, settings: UInt64, inputs: InputSnapshot) -> PreviousCompile {
+        let empty = PreviousCompile(car: -1, renditions: [:], files: [:])
+        let path = recordPath(car)
+        guard let bytes = readFile(path) else { return empty }
+        let descriptor = open(car, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        do {
+            var reader = try CacheReader(bytes, magic: Self.formatVersion)
+            guard try reader.u64("the settings' digest") == settings else {
+                if descriptor >= 0 { close(descriptor) }
+                return empty
+            }
+            let carIdentity = try reader.identity("the car's identity")
+            guard descriptor >= 0, FileIdentity.of(descriptor: descriptor) == carIdentity else {
+                // The car was replaced or removed since: its record says nothing of the file there now.
+                if descriptor >= 0 { close(descriptor) }
+                return empty
+            }
+            let fileCount = try reader.count("the number of files", minimumSize: 4 + 8 * FileIdentity.fieldCount + 9)
+            var files: [String: KnownFile] = [:]
+            files.reserveCapacity(fileCount)
+            for _ in 0..<fileCount {
+                let file = try reader.string("a file's path")
+                let identity = try reader.identity("a file's identity")
+                var known = KnownFile(contentHash: try reader.u64("a file's digest"))
+                if try reader.u8("a file's probe flag") == 1 {
+                    known.probe = AtlasProbe(
+                        packable: try reader.u8("a probe") == 1, width: try reader.u16("a probe's width"),
+                        height: try reader.u16("a probe's height"), grey: try reader.u8("a probe") == 1,
+                        decoded: try reader.u8("a probe") == 1)
+                }
+                guard let now = inputs.files[file] else { continue }
+                if now == identity {
+                    files[file] = known
+                } else if let current = readFile(file), KnownFile.contentHash(of: current) == known.contentHash {
+                    // Touched, copied back or checked out again with the same bytes: still the same input.
+                    files[file] = known
+                }
+            }
+            let renditionCount = try reader.count("the number of renditions", minimumSize: 36)
+            var renditions: [RenditionFingerprint: StoredRendition] = [:]
+            renditions.reserveCapacity(renditionCount)
+            for _ in 0..<renditionCount {
+                let start = reader.position
+                let fingerprint = RenditionFingerprint(high: try reader.u64("a fingerprint"), low: try reader.u64("a fingerprint"))
+                let place = StoredRendition(
+                    offset: try reader.u64("a rendition's offset"), length: try reader.u32("a rendition's length"),
+                    digest: try reader.u64("a rendition's digest"))
+                guard place.offset <= carIdentity.size, UInt64(place.length) <= carIdentity.size - place.offset else {
+                    throw CacheDamage(what: "a rendition lies outside the car", offset: start)
+                }
+                renditions[fingerprint] = place
+            }
+            guard reader.isAtEnd else { throw CacheDamage(what: "bytes follow the last rendition", offset: reader.position) }
+            touch(path)
+            return PreviousCompile(car: descriptor, renditions: renditions, files: files)
+        } catch {
+            if descriptor >= 0 { close(descriptor) }
+            setAside(path, error)
+            return empty
+        }
+    }
+
+    /// Records the compile that wrote the car now at `car`: `record` as the compile returned it, each file with its
+    /// identity in `inputs` (taken before the compile read it, so a file changed while it was read is hashed again
+    /// next time). A file without an identity there (reached through a link, or outside the inputs) is left out.
+    public func storeCompile(car: String, settings: UInt64, record: CompileRecord, inputs: InputSnapshot) {
+        guard let carIdentity = FileIdentity.of(car) else { return }
+        var writer = CacheWriter(magic: Self.formatVersion)
+        writer.add(settings)
+        writer.add(carIdentity)
+        let files = record.files.compactMap { path, known in inputs.files[path].map { (path, $0, known) } }
+            .sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+        writer.add(UInt32(files.count))
+        for (path, identity, known) in files {
+            writer.add(path)
+            writer.add(identity)
+            writer.add(known.contentHash)
+            if let probe = known.probe {
+                writer.add(UInt8(1))
+                writer.add(UInt8(probe.packable ? 1 : 0))
+                writer.add(probe.width)
+                writer.add(probe.height)
+                writer.add(UInt8(probe.grey ? 1 : 0))
+                writer.add(UInt8(probe.decoded ? 1 : 0))
+            } else {
+                writer.add(UInt8(0))
+            }
+        }
+        let renditions = record.renditions.sorted { $0.value.offset < $1.value.offset }
+        writer.add(UInt32(renditions.count))
+        for (fingerprint, place) in renditions {
+            writer.add(fingerprint.high)
+            writer.add(fingerprint.low)
+            writer.add(place.offset)
+            writer.add(place.length)
+            writer.add(place.digest)
+        }
+        replace(recordPath(car), with: writer.sealed)
+    }
+
+    /// Forgets the record of the car at `car` (before it is compiled again).
+    public func removeCompile(car: String) {
+        unlink(recordPath(car))
+    }
+
+    // MARK: Size
+
+    /// Removes the least recently used files (by modification time, which each use sets) until the folder holds at
+    /// most ``limit`` bytes.
+    public func evict() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        var entries: [(path: String, size: UInt64, used: Int64)] = []
+        var total: UInt64 = 0
+        for name in names where name.hasSuffix(".record") || name.hasSuffix(".stamp") {
+            let path = directory + "/" + name
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            let size = UInt64(max(0, status.st_size))
+            #if canImport(Darwin)
+                let used = Int64(status.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(status.st_mtimespec.tv_nsec)
+            #else
+                let used = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+            #endif
+            entries.append((path, size, used))
+            total += size
+        }
+        guard total > limit else { return }
+        for entry in entries.sorted(by: { $0.used != $1.used ? $0.used < $1.used : $0.path < $1.path }) {
+            guard total > limit else { break }
+            if unlink(entry.path) == 0 { total -= entry.size }
+        }
+    }
+
+    // MARK: Files
+
+    private func recordPath(_ car: String) -> String {
+        directory + "/car-" + Self.hex(CacheDigest.of(Self.absolute(car))) + ".record"
+    }
+
+    private func runPath(_ key: UInt64) -> String { directory + "/run-" + Self.hex(key) + ".stamp" }
+
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+
+    /// The file's bytes, or `nil` when it is absent; an unreadable file is a notice.
+    private func readFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            if errno != ENOENT && errno != ENOTDIR { note("'\(path)' cannot be read (\(String(cString: strerror(errno))))") }
+            return nil
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= 1 << 32 else { return nil }
+        let size = Int(status.st_size)
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        while done < size {
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + done, size - done) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            done += count
+        }
+        return done == size ? bytes : nil
+    }
+
+    /// Writes `bytes` to `path` whole (a temporary file renamed over it); a failure is a notice, never an error: the
+    /// next compile only does more work.
+    private func replace(_ path: String, with bytes: [UInt8]) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            return note("the cache folder '\(directory)' cannot be created (\(error.localizedDescription)); the next compile starts afresh")
+        }
+        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            return note("'\(path)' cannot be written (\(String(cString: strerror(errno)))); the next compile starts afresh")
+        }
+        var done = 0
+        var failure: Int32 = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + done, bytes.count - done) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                failure = errno
+                break
+            }
+            done += count
+        }
+        close(descriptor)
+        guard failure == 0, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return note("'\(path)' cannot be written (\(String(cString: strerror(failure == 0 ? errno : failure)))); the next compile starts afresh")
+        }
+    }
+
+    /// Marks a file as just used, for ``evict()``.
+    private func touch(_ path: String) {
+        _ = utimensat(AT_FDCWD, path, nil, 0)
+    }
+
+    /// Removes a damaged file and says so.
+    private func setAside(_ path: String, _ error: any Error) {
+        unlink(path)
+        let reason = (error as? CacheDamage).map { "\($0.what) (offset \($0.offset))" } ?? "\(error)"
+        note("'\(path)' was damaged: \(reason); it was removed and the work done again")
+    }
+
+    private func note(_ message: String) {
+        notices.append("compile cache: " + message)
+    }
+}
+
+extension CompileCache {
+    /// The key of a run's stamp: its command line and working folder.
+    public static func runKey(arguments: [String], workingFolder: String) -> UInt64 {
+        var writer = CacheWriter(magic: "run")
+        writer.add(workingFolder)
+        for word in arguments { writer.add(word) }
+        return CacheDigest.of(writer.bytes)
+    }
+
+    /// The digest of what decides a car's bytes besides its inputs: the settings as words (every option that changes
+    /// the output), the working folder (relative paths), the tool's version, and the identity of the program file
+    /// itself, so that a new build of assetc never reuses the renditions of another, even under the same version.
+    public static func settingsDigest(settings: [String], workingFolder: String, toolVersion: String) -> UInt64 {
+        var writer = CacheWriter(magic: "settings")
+        writer.add(toolVersion)
+        writer.add(workingFolder)
+        if let program = FileManager.default.destinationOfSymbolicLinkSafe("/proc/self/exe") ?? CommandLine.arguments.first,
+            let identity = FileIdentity.of(program)
+        {
+            writer.add(program)
+            writer.add(identity)
+        }
+        for word in settings { writer.add(word) }
+        return CacheDigest.of(writer.bytes)
+    }
+
+    /// Combines the inputs' snapshot with the settings' digest, for a run stamp.
+    public static func inputsDigest(snapshot: InputSnapshot, settings: UInt64) -> UInt64 {
+        var writer = CacheWriter(magic: "inputs")
+        writer.add(snapshot.digest)
+        writer.add(settings)
+        return CacheDigest.of(writer.bytes)
+    }
+}
+
+extension FileManager {
+    fileprivate func destinationOfSymbolicLinkSafe(_ path: String) -> String? {
+        try? destinationOfSymbolicLink(atPath: path)
+    }
+}

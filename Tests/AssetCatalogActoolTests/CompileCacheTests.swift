@@ -1,0 +1,268 @@
+import AssetCatalog
+import AssetCatalogBuilder
+import AssetCatalogCompileCache
+import Foundation
+import Testing
+
+@testable import AssetCatalogActool
+
+/// The compile cache through `assetc actool` (docs/COMPILE-CACHE.md): every rebuild gives the bytes of a compile with
+/// `--no-cache` of the same inputs, nothing is rewritten when nothing changed, and no fault of the cache makes a car
+/// wrong.
+@Suite("compile cache: the same bytes as --no-cache, for every change and every fault")
+struct CompileCacheTests {
+    /// A catalog of `count` small image sets in two folders (packed into atlases for iOS 17), one colour set and one
+    /// larger image that is not packed.
+    static func catalog(_ test: TestCatalog, count: Int = 12) throws {
+        for number in 0..<count {
+            let folder = number % 2 == 0 ? "Even" : "Odd"
+            try test.imageSet("\(folder)/Image\(number)", side: 8 + number % 5, color: [UInt8(20 * number % 256), 90, 200])
+        }
+        try test.imageSet("Large/Hero", side: 200, color: [10, 200, 30])
+        let color = test.catalog.appendingPathComponent("Tint.colorset")
+        try FileManager.default.createDirectory(at: color, withIntermediateDirectories: true)
+        try Data(
+            #"{"colors":[{"color":{"color-space":"srgb","components":{"red":"0.1","green":"0.5","blue":"0.9","alpha":"1"}},"idiom":"universal"}],"info":{"author":"xcode","version":1}}"#
+                .utf8
+        ).write(to: color.appendingPathComponent("Contents.json"))
+    }
+
+    static func words(_ test: TestCatalog, output: String, extra: [String] = []) -> [String] {
+        [test.catalog.path, "--compile", test.path(output), "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
+         "--output-partial-info-plist", test.path(output + ".plist"), "--export-dependency-info", test.path(output + ".deps")] + extra
+    }
+
+    static func run(_ words: [String], toolVersion: String = "9.9") -> ActoolTool.Result {
+        ActoolTool(toolVersion: toolVersion, programName: "actool").run(words)
+    }
+
+    static func bytes(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    }
+
+    /// Compiles with the cache into `out` and without into `reference`, and checks the car and the partial plist are
+    /// the same bytes; returns the cached run's result.
+    @discardableResult
+    static func expectSameAsWithoutCache(
+        _ test: TestCatalog, extra: [String] = [], cacheOptions: [String] = [], toolVersion: String = "9.9",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> ActoolTool.Result {
+        let cached = run(words(test, output: "out", extra: extra + cacheOptions), toolVersion: toolVersion)
+        let reference = run(words(test, output: "reference", extra: extra + ["--no-cache"]), toolVersion: toolVersion)
+        #expect(cached.exitStatus == 0, "\(String(decoding: cached.output, as: UTF8.self))", sourceLocation: sourceLocation)
+        #expect(reference.exitStatus == 0, sourceLocation: sourceLocation)
+        let car = bytes(test.path("out/Assets.car"))
+        #expect(car != nil, sourceLocation: sourceLocation)
+        let same = car == bytes(test.path("reference/Assets.car"))
+        #expect(same, "the cached compile's car differs from --no-cache's", sourceLocation: sourceLocation)
+        let samePlist = bytes(test.path("out.plist")) == bytes(test.path("reference.plist"))
+        #expect(samePlist, sourceLocation: sourceLocation)
+        return cached
+    }
+
+    static func png(side: Int, color: [UInt8]) -> Data {
+        Data(ExamplePNG(width: side, height: side, color: color).encoded())
+    }
+
+    @Test("a rebuild after each kind of change gives the bytes of a compile without the cache")
+    func everyChangeKind() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try Self.catalog(test)
+        Self.expectSameAsWithoutCache(test)  // cold
+        #expect(FileManager.default.fileExists(atPath: test.path(".out.assetc-cache")), "the default cache folder is beside the output")
+        #expect(!FileManager.default.fileExists(atPath: test.path(".reference.assetc-cache")), "--no-cache writes no cache")
+
+        // Edit: one packed image and the large one get new pixels (same size, then another size).
+        try Self.png(side: 10, color: [250, 0, 0]).write(to: test.catalog.appendingPathComponent("Even/Image4.imageset/image.png"))
+        Self.expectSameAsWithoutCache(test)
+        try Self.png(side: 120, color: [0, 0, 250]).write(to: test.catalog.appendingPathComponent("Large/Hero.imageset/image.png"))
+        Self.expectSameAsWithoutCache(test)
+        // Add a set, remove one, rename one.
+        try test.imageSet("Odd/Added", side: 9, color: [1, 2, 3])
+        Self.expectSameAsWithoutCache(test)
+        try FileManager.default.removeItem(at: test.catalog.appendingPathComponent("Even/Image2.imageset"))
+        Self.expectSameAsWithoutCache(test)
+        try FileManager.default.moveItem(
+            at: test.catalog.appendingPathComponent("Odd/Image3.imageset"), to: test.catalog.appendingPathComponent("Odd/Renamed.imageset"))
+        Self.expectSameAsWithoutCache(test)
+        // A file whose time changed but not its bytes (a checkout, `touch`): hashed again, and the same car.
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_000_000)],
+            ofItemAtPath: test.catalog.appendingPathComponent("Odd/Image5.imageset/image.png").path)
+        Self.expectSameAsWithoutCache(test)
+        // An option that changes the car, and a new tool version.
+        Self.expectSameAsWithoutCache(test, extra: ["--minimum-deployment-target", "15.0"])
+        Self.expectSameAsWithoutCache(test, toolVersion: "10.0")
+        Self.expectSameAsWithoutCache(test)
+        // Options in another order and spelling mean the same compile: still the same car.
+        let cached = Self.run(
+            [test.catalog.path, "--minimum-deployment-target=17.0", "--platform=iphoneos", "--compile", test.path("out"),
+             "--export-dependency-info", test.path("out.deps"), "--output-partial-info-plist", test.path("out.plist")])
+        #expect(cached.exitStatus == 0)
+        let same = Self.bytes(test.path("out/Assets.car")) == Self.bytes(test.path("reference/Assets.car"))
+        #expect(same)
+    }
+
+    @Test("a rebuild with nothing changed writes nothing: the outputs keep their inode and time, and the run reports the same")
+    func nothingChanged() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try Self.catalog(test)
+        let first = Self.run(Self.words(test, output: "out", extra: ["--warnings", "--notices"]))
+        #expect(first.exitStatus == 0)
+        var before: [String: (Int, Date)] = [:]
+        for output in ["out/Assets.car", "out.plist", "out.deps"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: test.path(output))
+            before[output] = ((attributes[.systemFileNumber] as? Int) ?? -1, attributes[.modificationDate] as! Date)
+        }
+        Thread.sleep(forTimeInterval: 0.02)  // a rewrite would show in the times
+        let again = Self.run(Self.words(test, output: "out", extra: ["--warnings", "--notices"]))
+        #expect(again.exitStatus == 0)
+        #expect(again.output == first.output, "the same result document")
+        for output in ["out/Assets.car", "out.plist", "out.deps"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: test.path(output))
+            #expect((attributes[.systemFileNumber] as? Int) == before[output]?.0, "\(output) was replaced")
+            #expect((attributes[.modificationDate] as? Date) == before[output]?.1, "\(output) was rewritten")
+        }
+        // An output removed or changed by someone else: the run writes it again.
+        try FileManager.default.removeItem(atPath: test.path("out.plist"))
+        #expect(Self.run(Self.words(test, output: "out", extra: ["--warnings", "--notices"])).exitStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: test.path("out.plist")))
+    }
+
+    @Test("the rendition record lets a rebuild copy the unchanged renditions and make only the changed one")
+    func onlyTheChangeIsMade() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try Self.catalog(test)
+        let index = CatalogReader(options: ReaderOptions(verifyPixels: false, defersPNGInspection: true)).read([test.catalog.path])
+        let compiler = CARCompiler(options: CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", toolVersion: "9.9"))
+        let car = test.path("lib/Assets.car")
+        try FileManager.default.createDirectory(atPath: test.path("lib"), withIntermediateDirectories: true)
+        let cold = try compiler.compile(index, toFile: car, reusing: PreviousCompile(car: -1, renditions: [:], files: [:]))
+        #expect(cold.record.reusedCount == 0)
+        #expect(cold.record.builtCount >= 2, "the atlas and the large image are recorded")
+        #expect(cold.record.files.count == 13)
+
+        // Change one file; everything else is known unchanged.
+        let changed = test.catalog.appendingPathComponent("Large/Hero.imageset/image.png").path
+        try Self.png(side: 200, color: [1, 1, 1]).write(to: URL(fileURLWithPath: changed))
+        var files = cold.record.files
+        files[changed] = nil
+        let descriptor = open(car, O_RDONLY)
+        defer { close(descriptor) }
+        let warm = try compiler.compile(
+            index, toFile: test.path("lib/Warm.car"), reusing: PreviousCompile(car: descriptor, renditions: cold.record.renditions, files: files))
+        #expect(warm.record.builtCount == 1, "only the changed image is made")
+        #expect(warm.record.reusedCount == cold.record.builtCount - 1)
+        let fresh = try compiler.compile(index)
+        let same = Self.bytes(test.path("lib/Warm.car")) == fresh.car
+        #expect(same)
+    }
+
+    @Test("a damaged, truncated or foreign cache file is set aside with a notice, and the car is still right")
+    func damagedCache() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try Self.catalog(test)
+        Self.expectSameAsWithoutCache(test)
+        let folder = test.path(".out.assetc-cache")
+        let records = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".record") }
+        #expect(records.count == 1)
+        let record = folder + "/" + records[0]
+        let whole = Self.bytes(record)!
+        for damage in ["flipped", "truncated", "foreign"] {
+            var bytes = whole
+            switch damage {
+            case "flipped": bytes[bytes.count / 2] ^= 0x40
+            case "truncated": bytes.removeLast(bytes.count / 3)
+            default: bytes = Array("not a cache file at all".utf8)
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: record))
+            try Self.png(side: 11, color: [UInt8(damage.count), 9, 9]).write(to: test.catalog.appendingPathComponent("Odd/Image1.imageset/image.png"))
+            let result = Self.expectSameAsWithoutCache(test, extra: ["--notices"])
+            let text = String(decoding: result.output, as: UTF8.self)
+            #expect(text.contains("compile cache:") && text.contains("was damaged"), "\(damage): \(text)")
+        }
+    }
+
+    @Test("a record whose car was replaced (another compile, a copy) is not used")
+    func replacedCar() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try Self.catalog(test)
+        Self.expectSameAsWithoutCache(test)
+        // Another build wrote a different car at the output (same size, other bytes).
+        var car = Self.bytes(test.path("out/Assets.car"))!
+        for index in stride(from: 600, to: car.count, by: 7) { car[index] ^= 0x5A }
+        try Data(car).write(to: URL(fileURLWithPath: test.path("out/Assets.car")))
+        try Self.png(side: 12, color: [5, 6, 7]).write(to: test.catalog.appendingPathComponent("Even/Image0.imageset/image.png"))
+        Self.expectSameAsWithoutCache(test)
+    }
+
+    @Test("two compiles into one output at once both succeed and leave a right car")
+    func concurrentCompiles() async throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try Self.catalog(test, count: 40)
+        let words = Self.words(test, output: "out")
+        async let first = Task.detached { Self.run(words) }.value
+        async let second = Task.detached { Self.run(words) }.value
+        let results = await [first, second]
+        #expect(results.allSatisfy { $0.exitStatus == 0 })
+        try Self.png(side: 9, color: [9, 9, 9]).write(to: test.catalog.appendingPathComponent("Even/Image8.imageset/image.png"))
+        Self.expectSameAsWithoutCache(test)
+    }
+
+    @Test("a cache folder that cannot be written is a notice; the compile succeeds")
+    func unwritableCache() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try Self.catalog(test)
+        // A file where the folder should be: nothing can be created in it, whoever runs the test (root included).
+        try Data("x".utf8).write(to: URL(fileURLWithPath: test.path("blocked")))
+        let result = Self.expectSameAsWithoutCache(test, extra: ["--notices"], cacheOptions: ["--cache", test.path("blocked")])
+        #expect(String(decoding: result.output, as: UTF8.self).contains("compile cache: the cache folder"))
+    }
+
+    @Test("--cache-limit keeps the folder within its size, least recently used first")
+    func cacheLimit() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try Self.catalog(test)
+        let folder = test.path("shared-cache")
+        // Three outputs share one cache folder: three records and three stamps.
+        for output in ["a", "b", "c"] {
+            #expect(Self.run(Self.words(test, output: output, extra: ["--cache", folder])).exitStatus == 0)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 6)
+        let cache = CompileCache(directory: folder, limit: 1 << 20)
+        cache.evict()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 6, "within the limit: nothing removed")
+        let sizes = try FileManager.default.contentsOfDirectory(atPath: folder).map {
+            (try FileManager.default.attributesOfItem(atPath: folder + "/" + $0)[.size] as? Int) ?? 0
+        }
+        CompileCache(directory: folder, limit: UInt64(sizes.reduce(0, +) - 1)).evict()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count < 6)
+    }
+
+    @Test("bad cache options are errors naming the option")
+    func badOptions() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try Self.catalog(test, count: 1)
+        for (extra, message) in [
+            (["--cache-limit", "lots"], "--cache-limit takes a size such as 512M"),
+            (["--cache-limit", "10K"], "--cache-limit takes a size such as 512M"),
+            (["--cache", test.path("c"), "--no-cache"], "--cache and --no-cache cannot be given together"),
+        ] {
+            let result = Self.run(Self.words(test, output: "out", extra: extra))
+            #expect(result.exitStatus == 1)
+            #expect(String(decoding: result.output, as: UTF8.self).contains(message))
+        }
+        #expect(ActoolInvocation.byteCount("512M") == 512 << 20)
+        #expect(ActoolInvocation.byteCount("2g") == 2 << 30)
+        #expect(ActoolInvocation.byteCount("99999999999999999999G") == nil)
+    }
+}
