@@ -98,7 +98,7 @@ let package = Package(
         // change from the car written last time. Depends on the builder only; the actool layer uses it.
         .target(
             name: "AssetCatalogCompileCache",
-            dependencies: ["AssetCatalogBuilder"]
+            dependencies: ["AssetCatalogBuilder", "CFileSystemCalls"]
         ),
         // The HTTP server of `assetc serve`, as a library an app mounts in its own Hummingbird router.
         .target(

@@ -282,11 +282,13 @@ if [ "$only" = all ] || [ "$only" = compile ]; then
   echo
   echo "== Compiling 10,000 sets x 3 scales to Assets.car vs assetc pack and tar -cf of the same folder"
   compiled="$bench_dir/compiled"
+  compile_cache="$bench_dir/.compiled.assetc-cache"
+  # A cold compile: the compile cache (on by default) emptied first, so the whole catalog is compiled and recorded.
+  cold_compile="rm -rf '$compile_cache'; '$bin/assetc' compile '$catalog' --compile '$compiled' --platform iphoneos --minimum-deployment-target 17.0"
   input_bytes=$(find "$catalog" -type f ! -name Contents.json -print0 | du -cb --files0-from=- | tail -1 | cut -f1)
   input_mb=$(awk -v b="$input_bytes" 'BEGIN { printf "%.1f", b / 1e6 }')
   tar_s=$(median_seconds tar -cf "$bench_dir/bench.tar" -C "$bench_dir" Bench.xcassets)
-  read -r compile_s pack_s < <(interleaved_medians \
-    "'$bin/assetc' compile '$catalog' --compile '$compiled' --platform iphoneos --minimum-deployment-target 17.0" \
+  read -r compile_s pack_s < <(interleaved_medians "$cold_compile" \
     "'$bin/assetc' pack '$catalog' -o '$bench_dir/Bench.assetc' --no-cache --quiet")
   car_bytes=$(stat -c %s "$compiled/Assets.car")
   echo "  input PNGs                      $input_mb MB"
@@ -297,15 +299,76 @@ if [ "$only" = all ] || [ "$only" = compile ]; then
   echo "  Assets.car                      $car_bytes bytes ($(awk -v a="$car_bytes" -v b="$input_bytes" 'BEGIN { printf "%.2f", a / b }')x the PNG input)"
   # Peak memory of one more compile (untimed): the car is streamed, so it stays far below the car's size.
   settle
+  rm -rf "$compile_cache"
   /usr/bin/time -o "$bench_dir/compile-rss.txt" -f %M \
     "$bin/assetc" compile "$catalog" --compile "$compiled" --platform iphoneos --minimum-deployment-target 17.0 >/dev/null 2>&1 || true
   echo "  assetc compile peak RSS         $(awk '{ printf "%.1f", $1 / 1024 }' "$bench_dir/compile-rss.txt") MiB (target < 100 MB, issue 24)"
+
+  # Rebuilds with the compile cache (issue 43, docs/COMPILE-CACHE.md), each timed after its change (untimed): nothing
+  # changed; one image's bytes changed; 100 sets of one folder changed (all three scales). A change swaps a file's bytes
+  # with those of another file of the same size and back, so every run sees a change.
+  warm_compile="'$bin/assetc' compile '$catalog' --compile '$compiled' --platform iphoneos --minimum-deployment-target 17.0"
+  originals="$bench_dir/rebuild-originals"
+  rm -rf "$originals"; mkdir -p "$originals"
+  one_image="$catalog/Group03/Asset01500.imageset/Asset01500@2x.png"
+  cp "$one_image" "$originals/one.png"
+  cp "$catalog/Group07/Asset03500.imageset/Asset03500@2x.png" "$originals/one-alternate.png"
+  group_sets=$(seq -f '%05g' 2500 2599)  # Group05 holds sets 2500-2999, Group06 3000-3499
+  for set in $group_sets; do
+    for scale in 1 2 3; do
+      cp "$catalog/Group05/Asset$set.imageset/Asset$set@${scale}x.png" "$originals/g-$set-$scale.png"
+      alternate=$(printf '%05d' $((10#$set + 500)))
+      cp "$catalog/Group06/Asset$alternate.imageset/Asset$alternate@${scale}x.png" "$originals/g-$set-$scale-alternate.png"
+    done
+  done
+  toggle=0
+  change_none() { :; }
+  change_one() {
+    toggle=$((1 - toggle))
+    if [ "$toggle" = 1 ]; then cp "$originals/one-alternate.png" "$one_image"; else cp "$originals/one.png" "$one_image"; fi
+  }
+  change_group() {
+    toggle=$((1 - toggle))
+    for set in $group_sets; do
+      for scale in 1 2 3; do
+        if [ "$toggle" = 1 ]; then suffix=-alternate; else suffix=; fi
+        cp "$originals/g-$set-$scale$suffix.png" "$catalog/Group05/Asset$set.imageset/Asset$set@${scale}x.png"
+      done
+    done
+  }
+  # median_after CHANGE: after one untimed warm compile, $runs times: settle, CHANGE (untimed), the compile (timed).
+  median_after() {
+    sh -c "$warm_compile" >/dev/null 2>&1 || true
+    local times=()
+    for _ in $(seq "$runs"); do
+      settle
+      "$1"
+      local start end
+      start=$(date +%s%N)
+      sh -c "$warm_compile" >/dev/null 2>&1 || true
+      end=$(date +%s%N)
+      times+=("$(( end - start ))")
+    done
+    printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.3f", a[int((NR+1)/2)]/1e9}'
+  }
+  none_s=$(median_after change_none)
+  one_s=$(median_after change_one)
+  group_s=$(median_after change_group)
+  toggle=1; change_one; toggle=1; change_group  # the catalog as generated again
+  # The rebuilt car against a compile without the cache (untimed): the same bytes, or the figures mean nothing.
+  sh -c "$warm_compile" >/dev/null 2>&1
+  "$bin/assetc" compile "$catalog" --compile "$bench_dir/compiled-no-cache" --no-cache --platform iphoneos --minimum-deployment-target 17.0 >/dev/null 2>&1
+  if cmp -s "$compiled/Assets.car" "$bench_dir/compiled-no-cache/Assets.car"; then same="byte-identical to --no-cache"; else same="DIFFERS from --no-cache"; fi
+  echo "  rebuild, nothing changed        ${none_s}s  $(ratio "$none_s" "$compile_s")x the cold compile (target <= 0.05x)"
+  echo "  rebuild, one image changed      ${one_s}s  $(ratio "$one_s" "$compile_s")x the cold compile (target <= 0.10x)"
+  echo "  rebuild, 100 sets of one folder ${group_s}s  $(ratio "$group_s" "$compile_s")x the cold compile (target <= 0.25x)"
+  echo "  the rebuilt car: $same"
   # Another build of assetc (an earlier commit's release binary) on the same catalog, alternated, when given.
   if [ -n "${COMPILE_BASELINE_BIN:-}" ] && [ -x "$COMPILE_BASELINE_BIN" ]; then
     baseline_out="$bench_dir/compiled-baseline"
     read -r baseline_s assetc_s < <(interleaved_medians \
-      "'$COMPILE_BASELINE_BIN' compile '$catalog' --compile '$baseline_out' --platform iphoneos --minimum-deployment-target 17.0" \
-      "'$bin/assetc' compile '$catalog' --compile '$compiled' --platform iphoneos --minimum-deployment-target 17.0")
+      "rm -rf '$bench_dir/.compiled-baseline.assetc-cache'; '$COMPILE_BASELINE_BIN' compile '$catalog' --compile '$baseline_out' --platform iphoneos --minimum-deployment-target 17.0" \
+      "$cold_compile")
     echo "  baseline compile ($COMPILE_BASELINE_BIN)  ${baseline_s}s, $(stat -c %s "$baseline_out/Assets.car") bytes of Assets.car"
     echo "  this compile / baseline: $(ratio "$assetc_s" "$baseline_s")x (this build ${assetc_s}s in the same pairs)"
   fi
@@ -314,9 +377,10 @@ if [ "$only" = all ] || [ "$only" = compile ]; then
     mkdir -p "$bench_dir/xcbuild-compiled"  # xcbuild's actool does not create it
     read -r actool_s assetc_s < <(interleaved_medians \
       "'$XCBUILD_ACTOOL' --compile '$bench_dir/xcbuild-compiled' --platform iphoneos --minimum-deployment-target 17.0 '$catalog'" \
-      "'$bin/assetc' compile '$catalog' --compile '$compiled' --platform iphoneos --minimum-deployment-target 17.0")
+      "$cold_compile")
     echo "  xcbuild actool                  ${actool_s}s  ($(stat -c %s "$bench_dir/xcbuild-compiled/Assets.car" 2>/dev/null || echo no) bytes of Assets.car)"
     echo "  actool / assetc compile: $(ratio "$actool_s" "$assetc_s")x (goal >= 20x); assetc in this pair ${assetc_s}s"
+    echo "  actool / rebuild: nothing changed $(ratio "$actool_s" "$none_s")x, one image $(ratio "$actool_s" "$one_s")x, 100 sets $(ratio "$actool_s" "$group_s")x"
     # What reading the PNGs and writing them out again costs, without decoding any: tar, and assetc pack (which
     # reads in one call per file and writes less per file than tar's 512-byte headers, so it is the lower floor).
     echo "  actool / tar -cf: $(ratio "$actool_s" "$tar_s")x; actool / assetc pack: $(ratio "$actool_s" "$pack_s")x (what reading and writing alone allow)"

@@ -20,11 +20,9 @@ struct CacheWriter {
     }
     mutating func add(_ identity: FileIdentity) { for field in identity.fields { add(field) } }
 
-    /// The bytes with their digest appended.
-    var sealed: [UInt8] {
-        var copy = self
-        copy.add(CacheDigest.of(bytes))
-        return copy.bytes
+    /// Appends the digest of the bytes so far (the last field of every cache file).
+    mutating func seal() {
+        add(CacheDigest.of(bytes))
     }
 }
 

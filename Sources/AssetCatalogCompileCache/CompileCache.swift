@@ -111,7 +111,8 @@ public final class CompileCache: @unchecked Sendable {
             writer.add(identity)
         }
         writer.add(Array((try? JSONEncoder().encode(diagnostics)) ?? Data()))
-        replace(runPath(key), with: writer.sealed)
+        writer.seal()
+        replace(runPath(key), with: writer.bytes)
     }
 
     /// Forgets the run under `key` (before a run starts: a run that fails or is killed leaves no stamp behind).
@@ -122,10 +123,11 @@ public final class CompileCache: @unchecked Sendable {
     // MARK: Cars
 
     /// What the compile of the car at `car` may take from the last one with the same `settings` (a digest of every
-    /// option and the tool version): the old car, open, and the renditions and unchanged files of its record. An
+    /// option and the tool version): the old car, open, and the renditions and unchanged files of its record. `inputs`
+    /// is the inputs' ``InputSnapshot/files``, taken before the compile. An
     /// empty one (nothing to copy) when there is no usable record; the caller closes ``PreviousCompile/car`` when it is
     /// not -1.
-    public func previousCompile(car: String, settings: UInt64, inputs: InputSnapshot) -> PreviousCompile {
+    public func previousCompile(car: String, settings: UInt64, inputs: [String: FileIdentity]) -> PreviousCompile {
         let empty = PreviousCompile(car: -1, renditions: [:], files: [:])
         let path = recordPath(car)
         guard let bytes = readFile(path) else { return empty }
@@ -155,7 +157,7 @@ public final class CompileCache: @unchecked Sendable {
                         height: try reader.u16("a probe's height"), grey: try reader.u8("a probe") == 1,
                         decoded: try reader.u8("a probe") == 1)
                 }
-                guard let now = inputs.files[file] else { continue }
+                guard let now = inputs[file] else { continue }
                 if now == identity {
                     files[file] = known
                 } else if let current = readFile(file), KnownFile.contentHash(of: current) == known.contentHash {
@@ -188,14 +190,14 @@ public final class CompileCache: @unchecked Sendable {
     }
 
     /// Records the compile that wrote the car now at `car`: `record` as the compile returned it, each file with its
-    /// identity in `inputs` (taken before the compile read it, so a file changed while it was read is hashed again
+    /// identity in `inputs` (the snapshot's files, taken before the compile read them, so a file changed while it was read is hashed again
     /// next time). A file without an identity there (reached through a link, or outside the inputs) is left out.
-    public func storeCompile(car: String, settings: UInt64, record: CompileRecord, inputs: InputSnapshot) {
+    public func storeCompile(car: String, settings: UInt64, record: CompileRecord, inputs: [String: FileIdentity]) {
         guard let carIdentity = FileIdentity.of(car) else { return }
         var writer = CacheWriter(magic: Self.formatVersion)
         writer.add(settings)
         writer.add(carIdentity)
-        let files = record.files.compactMap { path, known in inputs.files[path].map { (path, $0, known) } }
+        let files = record.files.compactMap { path, known in inputs[path].map { (path, $0, known) } }
             .sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
         writer.add(UInt32(files.count))
         for (path, identity, known) in files {
@@ -222,7 +224,8 @@ public final class CompileCache: @unchecked Sendable {
             writer.add(place.length)
             writer.add(place.digest)
         }
-        replace(recordPath(car), with: writer.sealed)
+        writer.seal()
+        replace(recordPath(car), with: writer.bytes)
     }
 
     /// Forgets the record of the car at `car` (before it is compiled again).

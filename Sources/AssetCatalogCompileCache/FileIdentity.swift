@@ -10,14 +10,30 @@
 /// modification and change times to the nanosecond. The change time is there because tools that put a modification
 /// time back (`touch -r`, archivers) cannot put it back, so an edited file is always noticed.
 public struct FileIdentity: Hashable, Sendable {
+    /// Device and inode.
+    public var device: UInt64, inode: UInt64
+    /// Type and permission bits.
+    public var mode: UInt64
+    /// Size in bytes.
+    public var size: UInt64
+    /// Modification time, seconds and nanoseconds.
+    public var modifiedSeconds: UInt64, modifiedNanoseconds: UInt64
+    /// Change time (of the inode), seconds and nanoseconds.
+    public var changedSeconds: UInt64, changedNanoseconds: UInt64
+
     /// The fields in a fixed order: device, inode, mode, size, modification seconds and nanoseconds, change seconds
     /// and nanoseconds.
-    public var fields: [UInt64]
+    var fields: [UInt64] {
+        [device, inode, mode, size, modifiedSeconds, modifiedNanoseconds, changedSeconds, changedNanoseconds]
+    }
 
     /// The number of fields.
     static let fieldCount = 8
 
-    init(fields: [UInt64]) { self.fields = fields }
+    init(fields: [UInt64]) {
+        (device, inode, mode, size) = (fields[0], fields[1], fields[2], fields[3])
+        (modifiedSeconds, modifiedNanoseconds, changedSeconds, changedNanoseconds) = (fields[4], fields[5], fields[6], fields[7])
+    }
 
     init(_ status: stat) {
         #if canImport(Darwin)
@@ -25,13 +41,20 @@ public struct FileIdentity: Hashable, Sendable {
         #else
             let modified = status.st_mtim, changed = status.st_ctim
         #endif
-        fields = [
-            UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino),
-            UInt64(truncatingIfNeeded: status.st_mode), UInt64(truncatingIfNeeded: status.st_size),
-            UInt64(truncatingIfNeeded: modified.tv_sec), UInt64(truncatingIfNeeded: modified.tv_nsec),
-            UInt64(truncatingIfNeeded: changed.tv_sec), UInt64(truncatingIfNeeded: changed.tv_nsec),
-        ]
+        device = UInt64(truncatingIfNeeded: status.st_dev)
+        inode = UInt64(truncatingIfNeeded: status.st_ino)
+        mode = UInt64(truncatingIfNeeded: status.st_mode)
+        size = UInt64(truncatingIfNeeded: status.st_size)
+        modifiedSeconds = UInt64(truncatingIfNeeded: modified.tv_sec)
+        modifiedNanoseconds = UInt64(truncatingIfNeeded: modified.tv_nsec)
+        changedSeconds = UInt64(truncatingIfNeeded: changed.tv_sec)
+        changedNanoseconds = UInt64(truncatingIfNeeded: changed.tv_nsec)
     }
+
+    /// Whether the entry is a folder.
+    var isFolder: Bool { mode & UInt64(S_IFMT) == UInt64(S_IFDIR) }
+    /// Whether the entry is a regular file.
+    var isFile: Bool { mode & UInt64(S_IFMT) == UInt64(S_IFREG) }
 
     /// The identity of the file at `path` (a link itself, not followed), or `nil` when it cannot be examined.
     public static func of(_ path: String) -> FileIdentity? {
@@ -46,7 +69,4 @@ public struct FileIdentity: Hashable, Sendable {
         guard fstat(descriptor, &status) == 0 else { return nil }
         return FileIdentity(status)
     }
-
-    /// The file's size in bytes.
-    var size: UInt64 { fields[3] }
 }

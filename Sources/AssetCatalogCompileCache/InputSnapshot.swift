@@ -1,3 +1,4 @@
+import CFileSystemCalls
 import Foundation
 
 #if canImport(Glibc)
@@ -14,111 +15,131 @@ import Foundation
 ///
 /// Links are listed, never followed: a file reached through a link has no identity here, so the compile cache never
 /// trusts it unchanged and hashes it again each time.
+///
+/// Cost: one `fstatat` per entry, relative to its open folder, and one listing per folder, the inputs' subfolders on
+/// every core. A rebuild with nothing changed is little more than this (docs/PERFORMANCE.md).
 public struct InputSnapshot: Sendable {
     /// The digest of every entry's name, type and status, in sorted order (the same for any listing order).
     public let digest: UInt64
-    /// Each regular file's identity, by path.
-    public let files: [String: FileIdentity]
+    /// Every regular file found, in order.
+    private let entries: [Entry]
+
+    struct Entry: Sendable {
+        var path: String
+        var identity: FileIdentity
+    }
 
     /// Takes the snapshot of `roots` (folders or files); `nil` when a root cannot be examined.
     public init?(roots: [String]) {
         var hasher = SnapshotHasher()
-        var files: [String: FileIdentity] = [:]
+        var entries: [Entry] = []
         for root in roots {
             hasher.add("root:" + root)
-            var status = stat()
-            guard lstat(root, &status) == 0 else { return nil }
-            hasher.add(FileIdentity(status))
-            switch status.st_mode & S_IFMT {
-            case S_IFDIR:
-                guard let found = Self.walk(root) else { return nil }
-                for entry in found {
-                    hasher.add(entry.path)
-                    hasher.add(entry.identity)
-                    if entry.identity.fields[2] & UInt64(S_IFMT) == UInt64(S_IFREG) { files[entry.path] = entry.identity }
-                }
-            case S_IFREG:
-                files[root] = FileIdentity(status)
-            default:
-                break
-            }
+            guard let identity = FileIdentity.of(root) else { return nil }
+            hasher.add(identity)
+            if identity.isFile { entries.append(Entry(path: root, identity: identity)) }
+            guard identity.isFolder else { continue }
+            guard let (found, digest) = Self.walk(root) else { return nil }
+            hasher.add(digest)
+            entries += found
         }
         digest = hasher.value
-        self.files = files
+        self.entries = entries
     }
 
-    /// Every entry below the folder `root`, each with its path and `lstat`, folders before what they hold, names in
-    /// byte order; the root's subfolders on every core, joined in order.
-    private static func walk(_ root: String) -> [(path: String, identity: FileIdentity)]? {
-        guard let top = list(root) else { return nil }
-        let results = UnsafeSendableBox(Array(repeating: [(path: String, identity: FileIdentity)]?.none, count: top.count))
+    /// Each regular file's identity, by path.
+    public var files: [String: FileIdentity] {
+        var files: [String: FileIdentity] = [:]
+        files.reserveCapacity(entries.count)
+        for entry in entries { files[entry.path] = entry.identity }
+        return files
+    }
+
+    /// Every entry below the folder `root` (folders before what they hold, names in byte order) and their digest; the
+    /// root's entries walked on every core, each into its own digest, combined in order.
+    private static func walk(_ root: String) -> ([Entry], UInt64)? {
+        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard let top = list(descriptor, path: root) else { return nil }
+        let results = SlotArray<([Entry], UInt64)>(count: top.count)
         DispatchQueue.concurrentPerform(iterations: top.count) { position in
-            let (path, identity) = top[position]
-            var found: [(path: String, identity: FileIdentity)] = [(path, identity)]
-            if identity.fields[2] & UInt64(S_IFMT) == UInt64(S_IFDIR) {
-                guard walkFolder(path, into: &found) else { return }
-            }
-            results.set(position, found)
+            var hasher = SnapshotHasher()
+            var found: [Entry] = []
+            guard add(top[position], in: descriptor, to: &found, hasher: &hasher) else { return }
+            results.set(position, (found, hasher.value))
         }
-        var all: [(path: String, identity: FileIdentity)] = []
+        var all: [Entry] = []
+        all.reserveCapacity(results.values.reduce(0) { $0 + ($1?.0.count ?? 0) })
+        var hasher = SnapshotHasher()
         for result in results.values {
-            guard let result else { return nil }
-            all += result
+            guard let (found, digest) = result else { return nil }
+            all += found
+            hasher.add(digest)
         }
-        return all
+        return (all, hasher.value)
     }
 
-    private static func walkFolder(_ folder: String, into found: inout [(path: String, identity: FileIdentity)]) -> Bool {
-        guard let entries = list(folder) else { return false }
-        for (path, identity) in entries {
-            found.append((path, identity))
-            if identity.fields[2] & UInt64(S_IFMT) == UInt64(S_IFDIR) {
-                guard walkFolder(path, into: &found) else { return false }
-            }
+    /// Adds `entry` of the open folder `folder` and, for a folder, everything below it.
+    private static func add(_ entry: Listed, in folder: Int32, to found: inout [Entry], hasher: inout SnapshotHasher) -> Bool {
+        var status = stat()
+        guard entry.name.withUnsafeBufferPointer({ fstatat(folder, $0.baseAddress!, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else { return false }
+        let identity = FileIdentity(status)
+        hasher.add(entry.path)
+        hasher.add(identity)
+        // Only files are kept (the compile cache asks for no other entry); the rest is in the digest.
+        if identity.isFile { found.append(Entry(path: entry.path, identity: identity)) }
+        guard identity.isFolder else { return true }
+        let child = entry.name.withUnsafeBufferPointer { openat(folder, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+        guard child >= 0 else { return false }
+        defer { close(child) }
+        guard let entries = list(child, path: entry.path) else { return false }
+        for inner in entries {
+            guard add(inner, in: child, to: &found, hasher: &hasher) else { return false }
         }
         return true
     }
 
-    /// The entries of `folder` (`.` and `..` aside), sorted by name bytes, each with its `lstat`.
-    private static func list(_ folder: String) -> [(path: String, identity: FileIdentity)]? {
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0, let stream = fdopendir(descriptor) else {
-            if descriptor >= 0 { close(descriptor) }
-            return nil
-        }
-        defer { closedir(stream) }
+    /// An entry of a listing: its name in its folder (the bytes as listed, NUL-terminated: a name that is not UTF-8 is
+    /// still found) and its path.
+    struct Listed: Sendable {
+        var name: [CChar]
+        var path: String
+    }
+
+    /// The entries of the open folder `descriptor` at `path` (`.` and `..` aside), sorted by name bytes.
+    private static func list(_ descriptor: Int32, path: String) -> [Listed]? {
         var names: [[UInt8]] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                return Array(bytes[0..<(bytes.firstIndex(of: 0) ?? bytes.count)])
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 32 * 1024, alignment: 8)
+        defer { buffer.deallocate() }
+        while true {
+            let count = acat_read_directory_entries(descriptor, buffer.baseAddress, UInt(buffer.count))
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            // getdents64 records: inode (8), offset (8), record length (2), type (1), then the name, NUL-terminated.
+            var offset = 0
+            while offset + 19 < count {
+                let length = Int(buffer.load(fromByteOffset: offset + 16, as: UInt16.self))
+                guard length > 19, offset + length <= count else { return nil }
+                var end = offset + 19
+                while end < offset + length, buffer[end] != 0 { end += 1 }
+                let name = Array(buffer[(offset + 19)..<end])
+                if name != [46] && name != [46, 46] { names.append(name) }
+                offset += length
             }
-            if name == [46] || name == [46, 46] { continue }
-            names.append(name)
         }
         names.sort { $0.lexicographicallyPrecedes($1) }
-        var entries: [(path: String, identity: FileIdentity)] = []
-        entries.reserveCapacity(names.count)
-        let base = folder.hasSuffix("/") ? folder : folder + "/"
-        for name in names {
-            var status = stat()
-            let result = name.withUnsafeBufferPointer { buffer -> Int32 in
-                var terminated = Array(buffer)
-                terminated.append(0)
-                return terminated.withUnsafeBufferPointer { fstatat(dirfd(stream), UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), &status, AT_SYMLINK_NOFOLLOW) }
-            }
-            guard result == 0 else { return nil }
-            entries.append((base + String(decoding: name, as: UTF8.self), FileIdentity(status)))
-        }
-        return entries
+        let base = path.hasSuffix("/") ? path : path + "/"
+        return names.map { Listed(name: $0.map { CChar(bitPattern: $0) } + [0], path: base + String(decoding: $0, as: UTF8.self)) }
     }
 }
 
 /// One slot per task, each written once by the task that owns it (`concurrentPerform`), read after all are done.
-final class UnsafeSendableBox<Value>: @unchecked Sendable {
+final class SlotArray<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private(set) var values: [Value]
-    init(_ values: [Value]) { self.values = values }
+    private(set) var values: [Value?]
+    init(count: Int) { values = Array(repeating: nil, count: count) }
     func set(_ index: Int, _ value: Value) {
         lock.lock()
         values[index] = value
@@ -130,18 +151,25 @@ final class UnsafeSendableBox<Value>: @unchecked Sendable {
 struct SnapshotHasher {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    mutating func add(_ bytes: some Sequence<UInt8>) {
+    mutating func add(_ bytes: UnsafeRawBufferPointer) {
         for byte in bytes {
             value ^= UInt64(byte)
             value &*= 0x0000_0100_0000_01B3
         }
-        value ^= 0xFF
-        value &*= 0x0000_0100_0000_01B3
     }
 
-    mutating func add(_ string: String) { add(string.utf8) }
+    mutating func add(_ string: String) {
+        var copy = string
+        copy.withUTF8 { add(UnsafeRawBufferPointer($0)) }
+        add(UInt64(0xFF))
+    }
+
+    mutating func add(_ number: UInt64) {
+        withUnsafeBytes(of: number.littleEndian) { add($0) }
+    }
 
     mutating func add(_ identity: FileIdentity) {
-        for field in identity.fields { withUnsafeBytes(of: field.littleEndian) { add($0) } }
+        var copy = identity
+        withUnsafeBytes(of: &copy) { add($0) }
     }
 }
