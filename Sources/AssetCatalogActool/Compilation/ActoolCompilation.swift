@@ -6,8 +6,8 @@ import Foundation
 /// packs, thins, compiles each car, writes the icons, the partial Info.plist and the dependency file, and
 /// returns the result document actool would print.
 ///
-/// Every file is written whole or not at all (a temporary file renamed into place). When the inputs have
-/// errors nothing is written, as with actool.
+/// Every file is written whole or not at all (a temporary file renamed into place; a path that is not a regular
+/// file, such as `/dev/null`, is written through). When the inputs have errors nothing is written, as with actool.
 public struct ActoolCompilation: Sendable {
     /// The checked command line.
     public let invocation: ActoolInvocation
@@ -250,8 +250,26 @@ public struct ActoolCompilation: Sendable {
         CatalogReader.sorted(Array(Set(diagnostics)))
     }
 
-    /// Writes `bytes` whole or not at all.
+    /// Writes `bytes` whole or not at all: a temporary file renamed into place. A path that is there and is not a
+    /// regular file (`/dev/null`, which scripts pass for an output they do not want, a pipe) is written through,
+    /// never replaced; a folder is an error.
     private func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            guard status.st_mode & S_IFMT != S_IFDIR else {
+                throw Failure(message: "\(quoted(path)) is a folder; the option needs a file.")
+            }
+            guard let handle = FileHandle(forWritingAtPath: path) else {
+                throw Failure(message: "\(quoted(path)): cannot open it for writing.")
+            }
+            defer { try? handle.close() }
+            do {
+                try handle.write(contentsOf: Data(bytes))
+            } catch {
+                throw Failure(message: "\(quoted(path)): cannot write to it: \(error.localizedDescription)")
+            }
+            return
+        }
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
