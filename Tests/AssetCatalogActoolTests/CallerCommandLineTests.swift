@@ -122,8 +122,9 @@ struct CallerCommandLineTests {
         #expect(starScales == [3], "\(starScales)")
         // The pack's car: the tagged set, at the bundle path the specifications name.
         #expect(try Self.facets("\(pack)/Assets.car") == ["LevelOne"])
-        // The icon files beside the car for an iPhone (a thinned build keeps the device's idiom).
-        #expect(Self.exists("\(output)/AppIcon60x60@2x.png"))
+        // The icon files beside the car: both families' sizes, as the target devices ask. Thinning does not drop
+        // the iPad's: an Xcode 26 log of this line thinned for iPhone18,3 emplaces AppIcon76x76@2x~ipad.png too.
+        #expect(Self.exists("\(output)/AppIcon60x60@2x.png") && Self.exists("\(output)/AppIcon76x76@2x~ipad.png"))
 
         // The partial Info.plist.
         let info = try Self.plist("\(temp)/assetcatalog_generated_info.plist_thinned")
@@ -135,7 +136,10 @@ struct CallerCommandLineTests {
 
         // The result document lists every file written, and the dependency file says the same.
         let listed = Self.listedOutputs(text)
-        for file in ["\(output)/Assets.car", "\(pack)/Assets.car", "\(output)/AppIcon60x60@2x.png", "\(temp)/assetcatalog_generated_info.plist_thinned"] {
+        for file in [
+            "\(output)/Assets.car", "\(pack)/Assets.car", "\(output)/AppIcon60x60@2x.png", "\(output)/AppIcon76x76@2x~ipad.png",
+            "\(temp)/assetcatalog_generated_info.plist_thinned",
+        ] {
             #expect(listed.contains(file), "\(file) not in \(listed)")
         }
         let dependencies = try Self.dependencies("\(temp)/assetcatalog_dependencies_thinned")
