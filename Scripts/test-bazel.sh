@@ -3,7 +3,9 @@
 #   1. `bazel build` of assetc_catalog and assetc_swift_accessors in Bazel's default sandbox (linux-sandbox,
 #      whose inputs are symbolic links out of the catalog); the car and the partial Info.plist must be
 #      byte-identical to what `assetc compile` writes for the same catalog, and the accessors must type-check
-#      against the AssetCatalog module;
+#      against the AssetCatalog module; assetc_catalog thinned for one device with an asset pack
+#      (on-demand resources): the main car, the pack's car and the plist declared, byte-identical to
+#      `assetc compile`'s, the tagged set in the pack only and only the device's scale kept;
 #   2. `bazel test` of assetc_audit_test: passing on the example's clean catalog, failing on
 #      SampleCatalogs/Broken.xcassets, with SARIF in the test's outputs;
 #   3. the remote cache: nginx with WebDAV on 127.0.0.1 as Bazel's HTTP cache; build, `bazel clean --expunge`,
@@ -78,8 +80,8 @@ fail() {
     exit 1
 }
 
-echo "== bazel build //:catalog //:accessors (linux-sandbox)"
-bazel_run build //:catalog //:accessors --spawn_strategy=linux-sandbox 2>&1 | tail -n 3
+echo "== bazel build //:catalog //:accessors //:device_catalog (linux-sandbox)"
+bazel_run build //:catalog //:accessors //:device_catalog --spawn_strategy=linux-sandbox 2>&1 | tail -n 3
 "$assetc" compile App/Assets.xcassets --compile "$work/cli" --platform iphoneos --minimum-deployment-target 17.0 \
     --app-icon AppIcon --accent-color AccentColor --output-partial-info-plist "$work/cli.plist" >/dev/null
 cmp bazel-bin/catalog/Assets.car "$work/cli/Assets.car" || fail "the car built by Bazel differs from assetc compile's"
@@ -88,6 +90,34 @@ for icon in "$work"/cli/*.png; do
     cmp "bazel-bin/catalog/$(basename "$icon")" "$icon" || fail "icon file $(basename "$icon") differs"
 done
 echo "car, icon files and partial Info.plist byte-identical to assetc compile's ($(wc -c <bazel-bin/catalog/Assets.car) bytes)"
+
+# The thinned build with an asset pack: every declared output there, each the same as assetc compile's.
+pack=bazel-bin/device_catalog_packs/level1.assetpack
+[ -s bazel-bin/device_catalog/Assets.car ] && [ -s "$pack/Assets.car" ] && [ -s bazel-bin/device_catalog_partial.plist ] \
+    || fail "the device build did not leave its declared outputs"
+grep -q "/device_catalog_packs/level1.assetpack</string>" bazel-bin/device_catalog_asset_packs.plist \
+    || fail "the asset pack specifications do not name the declared pack folder"
+cat >"$work/packs.plist" <<PLIST
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0"><array><dict><key>bundle-id</key><string>com.example.app.asset-pack-level1</string>
+<key>bundle-path</key><string>$work/cli-packs/level1.assetpack</string>
+<key>tags</key><array><string>level1</string></array></dict></array></plist>
+PLIST
+"$assetc" compile App/Assets.xcassets --compile "$work/cli-device" --platform iphoneos --minimum-deployment-target 17.0 \
+    --app-icon AppIcon --accent-color AccentColor --target-device iphone --target-device ipad \
+    --filter-for-device-model iPhone15,2 --filter-for-device-os-version 17.0 \
+    --enable-on-demand-resources YES --asset-pack-output-specifications "$work/packs.plist" \
+    --output-partial-info-plist "$work/cli-device.plist" >/dev/null
+cmp bazel-bin/device_catalog/Assets.car "$work/cli-device/Assets.car" || fail "the thinned car differs from assetc compile's"
+cmp "$pack/Assets.car" "$work/cli-packs/level1.assetpack/Assets.car" || fail "the asset pack's car differs from assetc compile's"
+cmp bazel-bin/device_catalog_partial.plist "$work/cli-device.plist" || fail "the thinned partial Info.plist differs"
+"$assetc" info bazel-bin/device_catalog/Assets.car >"$work/device-info.txt"
+"$assetc" info "$pack/Assets.car" >"$work/pack-info.txt"
+grep -q "Levels/LevelOne" "$work/device-info.txt" && fail "the tagged set is in the main car"
+grep -q "^  Levels/LevelOne " "$work/pack-info.txt" || fail "the tagged set is not in the asset pack's car"
+grep -q "logo@3x" "$work/device-info.txt" || fail "the thinned car lacks the iPhone's 3x logo"
+grep -qE "logo@[12]x" "$work/device-info.txt" && fail "the car thinned for an iPhone 14 Pro kept a 1x or 2x logo"
+echo "thinned car and asset pack declared, byte-identical to assetc compile's; the tagged set only in the pack"
 
 # The accessors type-check against the AssetCatalog module, used as an app would use them.
 build=$repository/.build/debug

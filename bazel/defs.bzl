@@ -1,7 +1,8 @@
 """Bazel rules for asset catalogs, run by assetc (docs/BAZEL.md).
 
-- assetc_catalog: `assetc compile` as one action: `<name>/` (Assets.car and the icon files) and
-  `<name>_partial.plist`. Deterministic, so the remote cache hits whatever machine built it.
+- assetc_catalog: `assetc compile` as one action: `<name>/` (Assets.car and the icon files),
+  `<name>_partial.plist` and, for on-demand resources, `<name>_packs/<pack>.assetpack/` (each pack's car);
+  optionally thinned for one device. Deterministic, so the remote cache hits whatever machine built it.
 - assetc_audit_test: `assetc audit` as a test: the exit status is the result, the findings are the test log,
   and SARIF lands in the test's undeclared outputs.
 - assetc_swift_accessors: `assetc generate swift`, a Swift file of typed accessors for a Swift target's srcs.
@@ -50,9 +51,46 @@ def _declared_args(actions, files):
     declared.set_param_file_format("multiline")
     return declared
 
+def _xml_escape(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+def _asset_pack_specifications(ctx, packs):
+    """The --asset-pack-output-specifications file for `packs` (name → (directory, tags)), as swift-build
+    writes it: an XML array of `bundle-id`, `bundle-path` and `tags`."""
+    prefix = ctx.attr.bundle_id or ctx.label.name
+    entries = []
+    for name in sorted(packs.keys()):
+        directory, tags = packs[name]
+        entries.append("\n".join([
+            "\t<dict>",
+            "\t\t<key>bundle-id</key>",
+            "\t\t<string>%s</string>" % _xml_escape(prefix + ".asset-pack-" + name),
+            "\t\t<key>bundle-path</key>",
+            "\t\t<string>%s</string>" % _xml_escape(directory.path),
+            "\t\t<key>tags</key>",
+            "\t\t<array>",
+        ] + ["\t\t\t<string>%s</string>" % _xml_escape(tag) for tag in sorted(tags)] + [
+            "\t\t</array>",
+            "\t</dict>",
+        ]))
+    specifications = ctx.actions.declare_file(ctx.attr.name + "_asset_packs.plist")
+    ctx.actions.write(specifications, "\n".join([
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+        "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">",
+        "<plist version=\"1.0\">",
+        "<array>",
+    ] + entries + ["</array>", "</plist>", ""]))
+    return specifications
+
 def _assetc_catalog_impl(ctx):
     output = ctx.actions.declare_directory(ctx.attr.name)
     plist = ctx.actions.declare_file(ctx.attr.name + "_partial.plist")
+    packs = {}
+    for name, tags in ctx.attr.asset_packs.items():
+        if not tags:
+            fail("asset pack %s has no tags" % name, "asset_packs")
+        packs[name] = (ctx.actions.declare_directory("%s_packs/%s.assetpack" % (ctx.attr.name, name)), tags)
+    inputs = list(ctx.files.srcs)
     args = ctx.actions.args()
     args.add("compile")
     args.add_all(_roots(ctx.files.srcs))
@@ -65,16 +103,29 @@ def _assetc_catalog_impl(ctx):
         args.add("--accent-color", ctx.attr.accent_color)
     for device in ctx.attr.target_devices:
         args.add("--target-device", device)
+    if ctx.attr.device_model:
+        args.add("--filter-for-device-model", ctx.attr.device_model)
+    if ctx.attr.device_os_version:
+        args.add("--filter-for-device-os-version", ctx.attr.device_os_version)
+    if packs:
+        specifications = _asset_pack_specifications(ctx, packs)
+        inputs.append(specifications)
+        args.add("--enable-on-demand-resources", "YES")
+        args.add("--asset-pack-output-specifications", specifications.path)
     args.add("--output-partial-info-plist", plist.path)
+    pack_directories = [packs[name][0] for name in sorted(packs.keys())]
     ctx.actions.run(
         executable = ctx.executable.tool,
         arguments = [args, _declared_args(ctx.actions, ctx.files.srcs)],
-        inputs = ctx.files.srcs,
-        outputs = [output, plist],
+        inputs = inputs,
+        outputs = [output, plist] + pack_directories,
         mnemonic = "AssetcCompile",
         progress_message = "Compiling asset catalog %s" % ctx.label,
     )
-    return [DefaultInfo(files = depset([output, plist]))]
+    return [
+        DefaultInfo(files = depset([output, plist] + pack_directories)),
+        OutputGroupInfo(asset_packs = depset(pack_directories)),
+    ]
 
 assetc_catalog = rule(
     implementation = _assetc_catalog_impl,
@@ -88,9 +139,17 @@ assetc_catalog = rule(
         "app_icon": attr.string(doc = "The app icon set to compile."),
         "accent_color": attr.string(doc = "The colour set named as the accent colour."),
         "target_devices": attr.string_list(doc = "Thin for these device families: iphone, ipad, tv, watch, mac, vision, car."),
+        "device_model": attr.string(doc = "Thin for one device (--filter-for-device-model), e.g. iPhone15,2 (docs/DEVICES.md)."),
+        "device_os_version": attr.string(doc = "The thinned device's OS version (--filter-for-device-os-version)."),
+        "asset_packs": attr.string_list_dict(
+            doc = "On-demand resources: pack name → the tags of the sets it holds (a set goes to the pack whose " +
+                  "tags equal its on-demand-resource-tags). Each pack is `<name>_packs/<pack>.assetpack/Assets.car`.",
+        ),
+        "bundle_id": attr.string(doc = "The app's bundle identifier: the packs' bundle-id prefix (default: the target's name)."),
         "tool": _TOOL,
     },
-    doc = "Compiles asset catalogs into `<name>/Assets.car` (and icon files) and `<name>_partial.plist`.",
+    doc = "Compiles asset catalogs into `<name>/Assets.car` (and icon files), `<name>_partial.plist` and, with " +
+          "asset_packs, `<name>_packs/<pack>.assetpack/Assets.car`.",
 )
 
 def _shell_quote(text):

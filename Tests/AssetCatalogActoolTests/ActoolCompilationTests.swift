@@ -194,7 +194,7 @@ struct ActoolCompilationTests {
         #expect(children == ["Icons", "Moon.imageset", "Sun.imageset"])
     }
 
-    @Test("a device build keeps the device's scale; asset symbols are written beside; an unknown model is an error")
+    @Test("a device build keeps the device's scale; a symbols line writes the symbols only; an unknown model is an error")
     func deviceBuildAndSymbols() throws {
         let test = try TestCatalog()
         defer { test.remove() }
@@ -206,16 +206,22 @@ struct ActoolCompilationTests {
         try Data(#"{"images":[{"filename":"star@1x.png","idiom":"universal","scale":"1x"},{"filename":"star@2x.png","idiom":"universal","scale":"2x"},{"filename":"star@3x.png","idiom":"universal","scale":"3x"}],"info":{"author":"xcode","version":1}}"#.utf8)
             .write(to: set.appendingPathComponent("Contents.json"))
         let base = [test.catalog.path, "--compile", test.path("out"), "--platform", "iphoneos", "--minimum-deployment-target", "17.0"]
-        let swift = test.path("GeneratedAssetSymbols.swift")
-        let result = Self.run(base + ["--filter-for-device-model", "iPhone14,7", "--filter-for-device-os-version", "17.0",
-                                      "--bundle-identifier", "com.example.app", "--generate-swift-asset-symbols", swift])
+        let result = Self.run(base + ["--filter-for-device-model", "iPhone14,7", "--filter-for-device-os-version", "17.0"])
         #expect(result.exitStatus == 0, "\(String(decoding: result.output, as: UTF8.self))")
         let car = try CARFile(path: test.path("out/Assets.car"))
         let scales = Set(car.renditions.map { $0.key[.scale] }.filter { $0 != 0 })
         #expect(scales == [3], "an iPhone 14 (3x) loads only the 3x image: \(scales)")
+
+        // A line with symbol options writes the symbol files only, as actool does for swift-build's
+        // GenerateAssetSymbols task (CallerCommandLineTests.swiftBuildAssetSymbols).
+        let swift = test.path("GeneratedAssetSymbols.swift")
+        let symbols = Self.run([test.catalog.path, "--compile", test.path("symbols-out"), "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
+                                "--bundle-identifier", "com.example.app", "--generate-swift-asset-symbols", swift])
+        #expect(symbols.exitStatus == 0, "\(String(decoding: symbols.output, as: UTF8.self))")
         let source = try String(contentsOfFile: swift, encoding: .utf8)
         #expect(source.contains("static let star = DeveloperToolsSupport.ImageResource(name: \"Star\", bundle: resourceBundle)"), "\(source)")
-        #expect(String(decoding: result.output, as: UTF8.self).contains(swift))
+        #expect(String(decoding: symbols.output, as: UTF8.self) == "/* com.apple.actool.compilation-results */\n\(swift)\n")
+        #expect(!FileManager.default.fileExists(atPath: test.path("symbols-out")))
 
         let unknown = Self.run(base + ["--filter-for-device-model", "iPhone99,9"])
         #expect(unknown.exitStatus == 1)

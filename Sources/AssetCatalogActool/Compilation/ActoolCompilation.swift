@@ -5,10 +5,11 @@ import Foundation
 
 /// One run of `assetc actool`: reads the inputs, applies actool's verdicts, sends tagged sets to their asset
 /// packs, thins, compiles each car, writes the icons, the partial Info.plist and the dependency file, and
-/// returns the result document actool would print.
+/// returns the result document actool would print. A line that asks for asset symbols writes the symbol files
+/// (and the dependency file) only, as actool does for swift-build's GenerateAssetSymbols task.
 ///
-/// Every file is written whole or not at all (a temporary file renamed into place). When the inputs have
-/// errors nothing is written, as with actool.
+/// Every file is written whole or not at all (a temporary file renamed into place; a path that is not a regular
+/// file, such as `/dev/null`, is written through). When the inputs have errors nothing is written, as with actool.
 public struct ActoolCompilation: Sendable {
     /// The checked command line.
     public let invocation: ActoolInvocation
@@ -127,8 +128,15 @@ public struct ActoolCompilation: Sendable {
             return
         }
 
-        // Asset symbols name every set of the catalogs, whichever car or device it ends up in.
-        let symbols = invocation.assetSymbols.map { AssetSymbolGenerator(options: $0).generate(from: index) }
+        // Asset symbols name every set of the catalogs, whichever car or device it ends up in. A line that asks
+        // for them is swift-build's GenerateAssetSymbols task: actool writes the symbol files only (its results
+        // list nothing else), while the car, icons and plist come from the CompileAssetCatalogVariant tasks. That
+        // line's --compile names the product's resources, which LinkAssetCatalog fills: writing a car there too
+        // would race with it.
+        if let symbolOptions = invocation.assetSymbols {
+            try writeSymbols(AssetSymbolGenerator(options: symbolOptions).generate(from: index), into: &document)
+            return
+        }
         // One device: only what it can load (docs/DEVICES.md).
         if let thinning = invocation.thinning { index = index.thinned(for: thinning) }
         // On-demand resources: tagged sets go to the pack whose tags are theirs; the rest stay in the main car.
@@ -199,45 +207,55 @@ public struct ActoolCompilation: Sendable {
             try write(Array(PropertyListValue.dictionary(icons.infoPlist).xmlDocument.utf8), to: plist)
             written.append(plist)
         }
-        if let symbols {
-            for (option, text) in [
-                (ActoolOption.generateSwiftAssetSymbols, symbols.swiftSource), (.generateObjCAssetSymbols, symbols.objcHeader),
-                (.generateAssetSymbolIndex, symbols.index.xmlDocument),
-            ] {
-                guard let path = invocation.arguments.value(option) else { continue }
-                try write(Array(text.utf8), to: path)
-                written.append(path)
-            }
-            document.diagnostics += symbols.diagnostics.map { symbol in
-                Diagnostic(
-                    severity: symbol.severity == .error ? .error : .warning, rule: "asset-symbol", catalog: "", path: "",
-                    message: "\(symbol.assetName): \(symbol.message)")
-            }
-        }
         document.diagnostics += notices.map {
             Diagnostic(severity: .warning, rule: "not-compiled", catalog: "", path: "", message: $0)
         }
         document.outputFiles = written
-
-        if let dependencyFile = invocation.arguments.value(.exportDependencyInfo) {
-            var inputs = Self.filesBelow(invocation.inputs)
-            if let specifications = invocation.arguments.value(.assetPackOutputSpecifications), invocation.onDemandResources {
-                inputs.append(specifications)
-            }
-            let info = DependencyInfo(
-                version: "assetc-\(toolVersion)", inputs: inputs.map(Self.absolute), outputs: written.map(Self.absolute))
-            let bytes: [UInt8]
-            do {
-                bytes = try info.encoded()
-            } catch {
-                throw Failure(message: "\(quoted(dependencyFile)): \(error)")
-            }
-            try write(bytes, to: dependencyFile)
-        }
+        try writeDependencyInfo(outputs: written, specifications: true)
         if let cache {
             let dependencyFile = invocation.arguments.value(.exportDependencyInfo)
             document.diagnostics += cache.finish(outputs: written + (dependencyFile.map { [$0] } ?? []), diagnostics: document.diagnostics)
         }
+    }
+
+    /// A symbols run: the Swift source, header and index asked for, their collisions in the document, and the
+    /// dependency file; no car, icon or plist.
+    private func writeSymbols(_ symbols: AssetSymbolOutputs, into document: inout ActoolResultDocument) throws(Failure) {
+        var written: [String] = []
+        for (option, text) in [
+            (ActoolOption.generateSwiftAssetSymbols, symbols.swiftSource), (.generateObjCAssetSymbols, symbols.objcHeader),
+            (.generateAssetSymbolIndex, symbols.index.xmlDocument),
+        ] {
+            guard let path = invocation.arguments.value(option) else { continue }
+            try write(Array(text.utf8), to: path)
+            written.append(path)
+        }
+        document.diagnostics += symbols.diagnostics.map { symbol in
+            Diagnostic(
+                severity: symbol.severity == .error ? .error : .warning, rule: "asset-symbol", catalog: "", path: "",
+                message: "\(symbol.assetName): \(symbol.message)")
+        }
+        document.outputFiles = written
+        try writeDependencyInfo(outputs: written, specifications: false)
+    }
+
+    /// The `--export-dependency-info` file, when asked for: every file below the inputs (and the asset pack
+    /// specifications when a pack was compiled from them), and `outputs`.
+    private func writeDependencyInfo(outputs: [String], specifications: Bool) throws(Failure) {
+        guard let dependencyFile = invocation.arguments.value(.exportDependencyInfo) else { return }
+        var inputs = Self.filesBelow(invocation.inputs)
+        if specifications, let path = invocation.arguments.value(.assetPackOutputSpecifications), invocation.onDemandResources {
+            inputs.append(path)
+        }
+        let info = DependencyInfo(
+            version: "assetc-\(toolVersion)", inputs: inputs.map(Self.absolute), outputs: outputs.map(Self.absolute))
+        let bytes: [UInt8]
+        do {
+            bytes = try info.encoded()
+        } catch {
+            throw Failure(message: "\(quoted(dependencyFile)): \(error)")
+        }
+        try write(bytes, to: dependencyFile)
     }
 
     /// Every regular file below the input folders (links are listed, not followed): what the compile depends on,
@@ -271,8 +289,26 @@ public struct ActoolCompilation: Sendable {
         CatalogReader.sorted(Array(Set(diagnostics)))
     }
 
-    /// Writes `bytes` whole or not at all.
+    /// Writes `bytes` whole or not at all: a temporary file renamed into place. A path that is there and is not a
+    /// regular file (`/dev/null`, which scripts pass for an output they do not want, a pipe) is written through,
+    /// never replaced; a folder is an error.
     private func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            guard status.st_mode & S_IFMT != S_IFDIR else {
+                throw Failure(message: "\(quoted(path)) is a folder; the option needs a file.")
+            }
+            guard let handle = FileHandle(forWritingAtPath: path) else {
+                throw Failure(message: "\(quoted(path)): cannot open it for writing.")
+            }
+            defer { try? handle.close() }
+            do {
+                try handle.write(contentsOf: Data(bytes))
+            } catch {
+                throw Failure(message: "\(quoted(path)): cannot write to it: \(error.localizedDescription)")
+            }
+            return
+        }
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {

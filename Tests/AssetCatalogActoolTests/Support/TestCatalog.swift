@@ -32,6 +32,43 @@ struct TestCatalog {
             .write(to: set.appendingPathComponent("Contents.json"))
     }
 
+    /// A macOS app icon set: every size from 16 to 512 pt at 1x and 2x, each PNG its size in pixels.
+    func macAppIconSet(_ name: String) throws {
+        let set = catalog.appendingPathComponent("\(name).appiconset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        var images: [String] = []
+        for points in [16, 32, 128, 256, 512] {
+            for scale in [1, 2] {
+                let file = "icon_\(points)x\(points)@\(scale)x.png"
+                try Data(ExamplePNG(width: points * scale, height: points * scale, color: [30, 120, 200]).encoded())
+                    .write(to: set.appendingPathComponent(file))
+                images.append(#"{"filename":"\#(file)","idiom":"mac","scale":"\#(scale)x","size":"\#(points)x\#(points)"}"#)
+            }
+        }
+        try Data(#"{"images":[\#(images.joined(separator: ","))],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+    }
+
+    /// A colour set of one universal sRGB colour.
+    func colorSet(_ name: String) throws {
+        let set = catalog.appendingPathComponent("\(name).colorset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(#"{"colors":[{"color":{"color-space":"srgb","components":{"alpha":"1.000","blue":"0.200","green":"0.400","red":"0.900"}},"idiom":"universal"}],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+    }
+
+    /// Every regular file below the catalog, as absolute paths: what a dependency file must list as inputs.
+    func filesInCatalog() -> Set<String> {
+        var files: Set<String> = []
+        let walker = FileManager.default.enumerator(atPath: catalog.path)
+        while let relative = walker?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let path = catalog.path + "/" + relative
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue { files.insert(path) }
+        }
+        return files
+    }
+
     /// A path inside the test's folder (not the catalog).
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
