@@ -113,14 +113,15 @@ enum CARStoredPixels: Equatable {
                             eight[to + 3] = opaque ? 255 : raw[at + 1]
                         case .rgb5:
                             let word = Int(raw[at]) | Int(raw[at + 1]) << 8
-                            for (channel, shift) in [10, 5, 0].enumerated() {
-                                let five = (word >> shift) & 31
+                            for channel in 0..<3 {
+                                let five = (word >> (10 - 5 * channel)) & 31
                                 eight[to + channel] = UInt8(five << 3 | five >> 2)
                             }
                             eight[to + 3] = 255
                         case .rgba16(let halfFloat, let linear):
-                            var samples = (0..<4).map { Self.sample(raw, at + 2 * $0, halfFloat: halfFloat) }
-                            if opaque { samples[3] = 1 }
+                            var samples = SIMD4<Float>(
+                                Self.sample(raw, at, halfFloat: halfFloat), Self.sample(raw, at + 2, halfFloat: halfFloat),
+                                Self.sample(raw, at + 4, halfFloat: halfFloat), opaque ? 1 : Self.sample(raw, at + 6, halfFloat: halfFloat))
                             if linear { Self.encodeSRGB(&samples) }
                             for channel in 0..<4 { Self.store(samples[channel], eight, sixteen, to + channel) }
                         case .greyAlpha16(let halfFloat):
@@ -152,7 +153,7 @@ enum CARStoredPixels: Equatable {
     /// Premultiplied linear red, green, blue (alpha in `samples[3]`) to premultiplied sRGB-encoded values, so that the
     /// output is in the colour space of every other decoded image: un-premultiplied, the sRGB transfer function (its
     /// odd extension below 0 and above 1), premultiplied again.
-    private static func encodeSRGB(_ samples: inout [Float]) {
+    private static func encodeSRGB(_ samples: inout SIMD4<Float>) {
         let alpha = samples[3]
         guard alpha > 0, alpha.isFinite else { return }
         for channel in 0..<3 {
