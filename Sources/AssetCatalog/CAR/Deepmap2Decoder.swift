@@ -45,12 +45,21 @@ public enum Deepmap2Decoder {
     ) throws(CARError) -> [UInt8] {
         let (size, overflow) = width.multipliedReportingOverflow(by: height * bytesPerPixel)
         guard width > 0, height > 0, !overflow else { throw record.error(.outOfRange, at: 0, "\(width)x\(height) pixels of \(bytesPerPixel) bytes") }
-        var pixels = [UInt8](repeating: 0, count: size)
-        try pixels.withMutableBytes { output throws(CARError) in
-            try decode(
-                record, width: width, height: height, bytesPerPixel: bytesPerPixel, format: format, into: output, rowBytes: width * bytesPerPixel,
-                scratch: &scratch)
+        var failure: CARError?
+        // Not zeroed (as the 8-bit path): a header's size costs no memory until the record's tiles are written, and
+        // every byte is written when decoding succeeds (mode 1 copies every pixel, the tiles cover the image).
+        let pixels = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            initialized = 0
+            do throws(CARError) {
+                try decode(
+                    record, width: width, height: height, bytesPerPixel: bytesPerPixel, format: format,
+                    into: UnsafeMutableRawBufferPointer(buffer), rowBytes: width * bytesPerPixel, scratch: &scratch)
+                initialized = size
+            } catch {
+                failure = error
+            }
         }
+        if let failure { throw failure }
         return pixels
     }
 
