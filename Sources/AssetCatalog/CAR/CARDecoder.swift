@@ -182,7 +182,8 @@ public final class CARDecoder {
         let width = rendition.width, height = rendition.height
         let where_ = "bitmap of \(rendition.name)"
         let bytesPerPixel = stored.bytesPerPixel
-        // The caller checked width × height against maxPixels (at most 2^28 or so): these products cannot overflow.
+        // Width and height are 32-bit header fields, so a row's size cannot overflow; the image's can when maxPixels
+        // was raised, and is checked (every chunk's rows × row bytes is at most height × row bytes).
         let packedRow = width * bytesPerPixel
         let rowBytes: Int
         if case .deepmap2 = bitmap.compression {
@@ -192,6 +193,9 @@ public final class CARDecoder {
             guard rowBytes >= packedRow, rowBytes <= 16 * packedRow + 64 else {
                 throw CARError(.outOfRange, where_, offset: rendition.offset, "\(rowBytes) bytes per row for \(width) pixels of \(bytesPerPixel) bytes")
             }
+        }
+        guard !rowBytes.multipliedReportingOverflow(by: height).overflow, !(width * 4).multipliedReportingOverflow(by: height).overflow else {
+            throw CARError(.outOfRange, where_, offset: rendition.offset, "\(width)x\(height) pixels of \(bytesPerPixel) bytes overflow")
         }
         var raw: [UInt8] = []
         var rowsLeft = height

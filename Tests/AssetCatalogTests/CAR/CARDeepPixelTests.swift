@@ -340,13 +340,15 @@ struct CARDeepPixelTests {
     @Test("sizes that overflow or exceed the pixel limit, and short payloads, are reasons or typed errors")
     func sizes() throws {
         var car = TestCARBuilder()
-        car.facets = [("huge", 1), ("short", 2), ("rows", 3), ("chunk", 4)]
+        car.facets = [("huge", 1), ("short", 2), ("rows", 3), ("chunk", 4), ("overflow", 5)]
         car.add([17: 1, 1: 85, 2: 181, 12: 1], B.csi(name: "huge", width: 0xFFFF_FFFF, height: 0xFFFF_FFFF, format: "WBGR", payload: B.mlec(compression: 0, data: [0])))
         car.add([17: 2, 1: 85, 2: 181, 12: 1], B.csi(name: "short", width: 4, height: 4, format: "61AG", payload: B.mlec(compression: 0, data: [1, 2, 3])))
         car.add([17: 3, 1: 85, 2: 181, 12: 1], B.csi(name: "rows", width: 2, height: 2, format: "WBGR", tags: [B.rowBytesTag(0x7FFF_FFFF)],
             payload: B.mlec(compression: 0, data: [UInt8](repeating: 0, count: 32))))
         car.add([17: 4, 1: 85, 2: 181, 12: 1], B.csi(name: "chunk", width: 2, height: 2, format: "WBGR",
             payload: B.mlec(compression: 11, chunks: [(0x7FFF_FFFF, Self.deepmap2Stored([UInt8](repeating: 0, count: 32), width: 2, height: 2, format: 0x14, mode: 1))])))
+        // Under 2^63 pixels, but 2^66 bytes at 8 a pixel.
+        car.add([17: 5, 1: 85, 2: 181, 12: 1], B.csi(name: "overflow", width: 0xFFFF_FFFF, height: 0x7FFF_FFFF, format: "WBGR", payload: B.mlec(compression: 0, data: [0])))
         let file = try CARFile(bytes: car.build())
         let decoder = CARDecoder(file: file)
         func index(_ name: String) throws -> Int { try #require(file.renditions.firstIndex { $0.name == name }) }
@@ -356,6 +358,11 @@ struct CARDeepPixelTests {
             let at = try index(name)
             #expect(throws: CARError.self, "\(name)") { try decoder.decode(at) }
         }
+        // With no pixel limit, a size whose bytes overflow is an error, not a trap.
+        let unlimited = CARDecoder(file: file)
+        unlimited.maxPixels = .max
+        let overflow = try index("overflow")
+        #expect(throws: CARError.self) { try unlimited.decode(overflow) }
     }
 
     /// Writes the test car as the FuzzCAR seed when `ASSETC_WRITE_FUZZ_SEEDS` names the repository's root (how
