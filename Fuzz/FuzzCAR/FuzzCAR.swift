@@ -1,6 +1,7 @@
 // libFuzzer target: the Assets.car reader. Opens the input as a compiled catalog (BOM container, its
 // trees, every rendition header) and decodes every rendition (LZFSE, LZVN, RLE, palette, deepmap2,
-// atlas crops, colours, gradients, raw data). Any crash, trap, hang or sanitizer report is a finding; a typed
+// atlas crops, colours, gradients, raw data; the 16-bit pixel formats RGBW and GA16 and RGB5, seeded by
+// seed-deep-pixels.car). Any crash, trap, hang or sanitizer report is a finding; a typed
 // CARError is the expected outcome for damaged input.
 import AssetCatalog
 import FuzzSupport

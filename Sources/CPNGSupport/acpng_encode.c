@@ -35,7 +35,8 @@ static ACPNG_NOINLINE acpng_status acpng_encode_run(png_structp png, png_infop p
         return io->out_of_memory ? ACPNG_ERR_OUT_OF_MEMORY : ACPNG_ERR_INVALID_ARGUMENT;
     }
 
-    png_set_IHDR(png, png_info, width, height, 8,
+    const int depth = options->bit_depth == 16 ? 16 : 8;
+    png_set_IHDR(png, png_info, width, height, depth,
                  channels == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     int level = options->compression_level;
@@ -63,7 +64,7 @@ static ACPNG_NOINLINE acpng_status acpng_encode_run(png_structp png, png_infop p
     }
     png_write_info(png, png_info);
 
-    const int unpremultiply = options->unpremultiply && channels == 4;
+    const int unpremultiply = options->unpremultiply && channels == 4 && depth == 8;
     if (unpremultiply) {
         *scratch_slot = malloc((size_t)width * 4);
         if (*scratch_slot == NULL) {
@@ -90,11 +91,14 @@ acpng_status acpng_encode(const void *pixels, uint32_t width, uint32_t height,
     acpng_set_message(message, message_capacity, NULL, "");
     if (output == NULL) return ACPNG_ERR_INVALID_ARGUMENT;
     memset(output, 0, sizeof *output);
+    const uint64_t sample_bytes = options != NULL && options->bit_depth == 16 ? 2 : 1;
     if (pixels == NULL || (channels != 3 && channels != 4) || width == 0 ||
         height == 0 || width > PNG_UINT_31_MAX || height > PNG_UINT_31_MAX ||
-        row_stride < (uint64_t)width * (uint64_t)channels) {
+        (options != NULL && options->bit_depth != 0 && options->bit_depth != 8 &&
+         options->bit_depth != 16) ||
+        row_stride < (uint64_t)width * (uint64_t)channels * sample_bytes) {
         acpng_set_message(message, message_capacity, NULL,
-                          "invalid image dimensions, channel count or row stride");
+                          "invalid image dimensions, channel count, bit depth or row stride");
         return ACPNG_ERR_INVALID_ARGUMENT;
     }
     acpng_encode_options defaults;

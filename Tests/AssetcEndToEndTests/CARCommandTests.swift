@@ -100,6 +100,42 @@ struct CARCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("g.png").path))
     }
 
+    @Test("extract of 16-bit renditions (RGBW, GA16) writes 16-bit PNGs, 8-bit ones stay 8-bit, the undecoded say why")
+    func deepPixels() throws {
+        // The car AssetCatalogTests' CARDeepPixelTests builds (and keeps as this fuzz seed): one facet per case.
+        let car = Assetc.repositoryRoot.appendingPathComponent("Fuzz/Corpus/FuzzCAR/seed-deep-pixels.car").path
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let all = folder.appendingPathComponent("all")
+        let extractAll = try Assetc.run(["extract", "--all", all.path, car])
+        #expect(extractAll.status == 0 && extractAll.stdout.contains("wrote 10 files") && extractAll.stdout.contains("2 not decoded"), "\(extractAll.output)")
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: all.appendingPathComponent("manifest.json"))) as? [String: Any])
+        let entries = try #require(manifest["renditions"] as? [[String: Any]])
+        func entry(_ name: String) throws -> [String: Any] { try #require(entries.first { $0["rendition"] as? String == name }) }
+        func bitDepth(_ name: String) throws -> UInt8 {
+            let file = try #require(try entry(name)["file"] as? String, "\(name) has a file")
+            let png = try [UInt8](Data(contentsOf: all.appendingPathComponent(file)))
+            #expect(png.count > 26 && png[12..<16].elementsEqual("IHDR".utf8) && png[25] == 6, "\(name): an RGBA PNG")
+            return png[24]
+        }
+        for name in ["rgbw-integers", "rgbw-halves", "rgbw-linear", "ga16", "ga16-halves", "rgbw-deepmap", "ga16-deepmap", "opaque", "crop"] {
+            #expect(try bitDepth(name) == 16, "\(name)")
+        }
+        #expect(try bitDepth("rgb5") == 8)
+        #expect((try entry("rgbw-predicted")["notDecoded"] as? String)?.contains("deepmap2 mode 2 of 16-bit RGBA") == true)
+        #expect((try entry("rgbw-palette")["notDecoded"] as? String)?.contains("palette-img of pixel format RGBW") == true)
+        let attributes = try #require(try entry("rgbw-halves")["attributes"] as? [String: String])
+        #expect(attributes["pixel-format"] == "RGBW" && attributes["color-space"] == "extended sRGB (half floats)")
+
+        // extract of one name writes the same 16-bit PNG.
+        let one = folder.appendingPathComponent("one.png").path
+        let single = try Assetc.run(["extract", car, "ga16-halves", "-o", one])
+        #expect(single.status == 0, "\(single.output)")
+        let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: one)))
+        #expect(png.count > 26 && png[24] == 16)
+    }
+
     @Test("a damaged .car is an error naming the structure, from every command")
     func damaged() throws {
         let folder = try Self.temporaryFolder()

@@ -1,7 +1,8 @@
 /// What a rendition holds once decoded.
 public enum CARContent: Sendable {
-    /// Pixels (8-bit RGBA, premultiplied as CoreUI stores them; ``PNGCodec/encodeRGBA8(_:compressionLevel:)``
-    /// un-premultiplies when writing a PNG).
+    /// Pixels (8-bit RGBA, premultiplied as CoreUI stores them; for the 16-bit pixel formats `RGBW` and `GA16` also
+    /// at 16 bits, ``DecodedImage/pixels16``). ``PNGCodec/encode(_:compressionLevel:)`` un-premultiplies when
+    /// writing a PNG.
     case image(DecodedImage)
     /// A file stored as it is (PDF, JPEG, HEIF, SVG, data), with the extension to write it under.
     case file(bytes: [UInt8], fileExtension: String)
@@ -14,7 +15,8 @@ public enum CARContent: Sendable {
 }
 
 /// Decodes renditions of one ``CARFile``: bitmaps (uncompressed, RLE, LZFSE, LZVN, zlib, palette-img, deepmap2,
-/// deepmap-LZFSE, in KCBC chunks or whole), crops of packed atlases for internal references, raw files, colours and
+/// deepmap-LZFSE, in KCBC chunks or whole; pixel formats `ARGB`, `GA8 `, `RGB5`, and the 16-bit `RGBW` and `GA16` in
+/// the compressions docs/CAR-FORMAT.md lists), crops of packed atlases for internal references, raw files, colours and
 /// gradients.
 ///
 /// Sizes come from the CSI header and are checked against ``maxPixels`` before anything is allocated;
@@ -110,12 +112,15 @@ public final class CARDecoder {
         // The rectangle's origin is its bottom-left corner, counted from the atlas's bottom edge (Core Graphics).
         let top = atlas.height - reference.y - reference.height
         var pixels = [UInt8](repeating: 0, count: reference.width * reference.height * 4)
+        // A deep atlas (16-bit samples) gives its crops 16-bit samples too.
+        var deep: [UInt16]? = atlas.pixels16.map { _ in [UInt16](repeating: 0, count: reference.width * reference.height * 4) }
         for row in 0..<reference.height {
             let from = ((top + row) * atlas.width + reference.x) * 4
             let to = row * reference.width * 4
             pixels[to..<(to + reference.width * 4)] = atlas.pixels[from..<(from + reference.width * 4)]
+            if let samples = atlas.pixels16 { deep?[to..<(to + reference.width * 4)] = samples[from..<(from + reference.width * 4)] }
         }
-        return .image(DecodedImage(width: reference.width, height: reference.height, premultiplied: true, pixels: pixels))
+        return .image(DecodedImage(width: reference.width, height: reference.height, premultiplied: true, pixels: pixels, pixels16: deep))
     }
 
     private func decodeBitmap(_ rendition: CARRendition, _ bitmap: CARBitmap) throws(CARError) -> CARContent {
@@ -126,11 +131,12 @@ public final class CARDecoder {
         guard width <= maxPixels / height else {
             return .notDecodable(reason: "\(width)x\(height) is more than \(maxPixels) pixels")
         }
-        let bytesPerPixel: Int
-        switch rendition.pixelFormat {
-        case "ARGB": bytesPerPixel = 4
-        case "GA8": bytesPerPixel = 2
-        default: return .notDecodable(reason: "pixel format \(rendition.pixelFormat) is not decoded yet")
+        guard let stored = CARStoredPixels(pixelFormat: rendition.pixelFormat, colorSpaceID: rendition.colorSpaceID) else {
+            return .notDecodable(reason: "pixel format \(rendition.pixelFormat) holds no pixels this reader knows")
+        }
+        let bytesPerPixel = stored.bytesPerPixel
+        if stored != .bgra8 && stored != .greyAlpha8 {
+            return .image(try decodeOtherFormat(rendition, bitmap, stored))
         }
         switch bitmap.compression {
         case .uncompressed, .lzfse, .lzvn, .zip:
@@ -167,6 +173,50 @@ public final class CARDecoder {
             throw CARError(.truncated, where_, offset: rendition.offset, "the chunks cover \(height - rowsLeft) of \(height) rows")
         }
         return .image(Self.toRGBA(raw, width: width, height: height, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel))
+    }
+
+    /// A bitmap of a pixel format other than `ARGB` and `GA8 ` (`RGBW`, `GA16`, `RGB5`): its stored rows from a plain
+    /// stream (uncompressed, LZFSE, LZVN, zlib; whole or in chunks) or from deepmap2 records of mode 1 or 3 (the
+    /// pixels as stored), converted by ``CARStoredPixels``. ``undecodableReason(_:)`` has turned down the rest.
+    private func decodeOtherFormat(_ rendition: CARRendition, _ bitmap: CARBitmap, _ stored: CARStoredPixels) throws(CARError) -> DecodedImage {
+        let width = rendition.width, height = rendition.height
+        let where_ = "bitmap of \(rendition.name)"
+        let bytesPerPixel = stored.bytesPerPixel
+        // Width and height are 32-bit header fields, so a row's size cannot overflow; the image's can when maxPixels
+        // was raised, and is checked (every chunk's rows × row bytes is at most height × row bytes).
+        let packedRow = width * bytesPerPixel
+        let rowBytes: Int
+        if case .deepmap2 = bitmap.compression {
+            rowBytes = packedRow
+        } else {
+            rowBytes = rendition.bytesPerRow ?? packedRow
+            guard rowBytes >= packedRow, rowBytes <= 16 * packedRow + 64 else {
+                throw CARError(.outOfRange, where_, offset: rendition.offset, "\(rowBytes) bytes per row for \(width) pixels of \(bytesPerPixel) bytes")
+            }
+        }
+        guard !rowBytes.multipliedReportingOverflow(by: height).overflow, !(width * 4).multipliedReportingOverflow(by: height).overflow else {
+            throw CARError(.outOfRange, where_, offset: rendition.offset, "\(width)x\(height) pixels of \(bytesPerPixel) bytes overflow")
+        }
+        var raw: [UInt8] = []
+        var rowsLeft = height
+        for chunk in bitmap.chunks {
+            let rows = chunk.rows ?? rowsLeft
+            guard rows > 0, rows <= rowsLeft else {
+                throw CARError(.outOfRange, "KCBC chunk", offset: chunk.data.base, "\(rows) rows, \(rowsLeft) left in the image")
+            }
+            if case .deepmap2 = bitmap.compression, let format = stored.deepmapFormat {
+                let record = chunk.data.named("deepmap2 record of \(rendition.name)")
+                raw += try Deepmap2Decoder.decodeStored(record, width: width, height: rows, format: format, bytesPerPixel: bytesPerPixel, scratch: &scratch)
+            } else {
+                raw += try inflate(chunk.data, bitmap.compression, size: rows * rowBytes)
+            }
+            rowsLeft -= rows
+        }
+        guard rowsLeft == 0 else {
+            throw CARError(.truncated, where_, offset: rendition.offset, "the chunks cover \(height - rowsLeft) of \(height) rows")
+        }
+        let opaque = bitmap.flags & 2 != 0
+        return raw.withUnsafeBytes { stored.image($0, width: width, height: height, rowBytes: rowBytes, opaque: opaque) }
     }
 
     private func inflate(_ data: CARBytes, _ compression: CARCompression, size: Int) throws(CARError) -> [UInt8] {

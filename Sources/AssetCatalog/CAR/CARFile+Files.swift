@@ -46,13 +46,14 @@ extension CARFile {
         facet.renditions.filter { CARFile.outputExtension(renditions[$0]) != nil }
     }
 
-    /// The bytes of rendition `index` as a file: pixels encoded as a PNG (un-premultiplied), a stored file as it is.
+    /// The bytes of rendition `index` as a file: pixels encoded as a PNG (un-premultiplied; 16 bits a sample where the
+    /// rendition's pixels are deeper than 8 bits, `RGBW` and `GA16`), a stored file as it is.
     ///
     /// - Throws: ``CARError`` when the rendition's payload is damaged, ``PNGError`` when its pixels cannot be
     ///   encoded.
     public func fileBytes(ofRendition index: Int, decoder: CARDecoder) throws -> CARFileBytes {
         switch try decoder.decode(index) {
-        case .image(let image): return .file(bytes: try PNGCodec.encodeRGBA8(image), fileExtension: "png")
+        case .image(let image): return .file(bytes: try PNGCodec.encode(image), fileExtension: "png")
         case .file(let bytes, let fileExtension): return .file(bytes: bytes, fileExtension: fileExtension)
         case .color: return .color
         case .gradient: return .gradient

@@ -81,7 +81,8 @@ extension CARFile {
         return names
     }
 
-    /// Everything else the rendition says, as strings: its stored name, layout, pixel format, compression,
+    /// Everything else the rendition says, as strings: its stored name, layout, pixel format, compression (and for
+    /// 16-bit pixels what their colour space makes of them),
     /// every non-zero key attribute without an assetc trait (by name, unknown ones as `attribute-N`), a
     /// gradient's stops, the appearance and localization by name, and why its pixels cannot be decoded when they cannot.
     public func attributes(of rendition: CARRendition) -> [String: String] {
@@ -89,7 +90,13 @@ extension CARFile {
             "rendition": rendition.name, "layout": String(rendition.layout), "pixel-format": rendition.pixelFormat,
             "payload": rendition.payload.kindName,
         ]
-        if case .bitmap(let bitmap) = rendition.payload { attributes["compression"] = bitmap.compression.name }
+        if case .bitmap(let bitmap) = rendition.payload {
+            attributes["compression"] = bitmap.compression.name
+            // Deep pixels (RGBW, GA16): what their colour space makes of the samples.
+            if let space = CARStoredPixels(pixelFormat: rendition.pixelFormat, colorSpaceID: rendition.colorSpaceID)?.colorSpaceName(rendition.colorSpaceID) {
+                attributes["color-space"] = space
+            }
+        }
         if rendition.internalReference != nil { attributes["payload"] = "internal-reference" }
         if let uti = rendition.uti { attributes["uti"] = uti }
         if let layers = rendition.layerReferences {
@@ -141,11 +148,11 @@ extension CARDecoder {
         if let damage = rendition.damage { return "damaged: \(damage)" }
         switch rendition.payload {
         case .bitmap(let bitmap):
-            switch rendition.pixelFormat {
-            case "ARGB", "GA8": break
-            default: return "pixel format \(rendition.pixelFormat) is not decoded yet"
+            guard let stored = CARStoredPixels(pixelFormat: rendition.pixelFormat, colorSpaceID: rendition.colorSpaceID) else {
+                return "pixel format \(rendition.pixelFormat) holds no pixels this reader knows"
             }
-            let bytesPerPixel = rendition.pixelFormat == "ARGB" ? 4 : 2
+            if stored != .bgra8 && stored != .greyAlpha8 { return otherFormatReason(rendition, bitmap, stored) }
+            let bytesPerPixel = stored.bytesPerPixel
             switch bitmap.compression {
             case .uncompressed, .lzfse, .lzvn, .zip, .paletteImage, .rle: return nil
             case .deepmap2:
@@ -168,6 +175,27 @@ extension CARDecoder {
             return "unknown payload tag '\(tag)'"
         case .raw, .color, .gradient:
             return nil
+        }
+    }
+
+    /// Why a bitmap of pixel format `RGBW`, `GA16` or `RGB5` cannot be decoded, or `nil`: plain streams always can,
+    /// deepmap2 only in the modes that keep the pixels as stored (1 and 3). docs/CAR-FORMAT.md says why the others
+    /// are not.
+    private static func otherFormatReason(_ rendition: CARRendition, _ bitmap: CARBitmap, _ stored: CARStoredPixels) -> String? {
+        switch bitmap.compression {
+        case .uncompressed, .lzfse, .lzvn, .zip:
+            return nil
+        case .deepmap2:
+            guard let format = stored.deepmapFormat else { return "deepmap2 of pixel format \(rendition.pixelFormat) is not a known combination" }
+            return bitmap.chunks.lazy.compactMap { Deepmap2Decoder.unsupportedReason($0.data, format: format) }.first
+        case .rle, .paletteImage, .deepmapLZFSE:
+            return "\(bitmap.compression.name) of pixel format \(rendition.pixelFormat) is not decoded (no public reader or sample car shows its layout)"
+        case .blurred:
+            return "blurred compression cannot be decoded (a glow stored as a coarse grid that CoreUI blurs when drawing; how it draws it is not public)"
+        case .jpegLZFSE, .astc, .hevc:
+            return "\(bitmap.compression.name) compression cannot be decoded (no sample car holds it, so its layout is not established)"
+        case .unknown:
+            return "\(bitmap.compression.name) is not a compression CoreUI is known to use"
         }
     }
 }

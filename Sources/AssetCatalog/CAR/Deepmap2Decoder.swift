@@ -12,16 +12,55 @@ public enum Deepmap2Decoder {
     /// know), or `nil` when `decode(_:width:height:bytesPerPixel:)` handles it. A damaged header also gives `nil`:
     /// decoding reports the damage.
     public static func unsupportedReason(_ record: CARBytes, bytesPerPixel: Int) -> String? {
+        guard bytesPerPixel == 2 || bytesPerPixel == 4 else { return "deepmap2 of \(bytesPerPixel)-byte pixels" }
+        return unsupportedReason(record, format: UInt8(bytesPerPixel))
+    }
+
+    /// Why a record cannot be decoded to pixels of deepmap pixel-format code `format` (2 grey + alpha, 4 BGRA, 0x12
+    /// 16-bit grey + alpha, 0x14 16-bit RGBA; the rendition's pixel format gives it), judged from its header alone,
+    /// or `nil`. The 16-bit codes are decoded in modes 1 and 3 only, which keep the pixels as stored.
+    static func unsupportedReason(_ record: CARBytes, format expected: UInt8) -> String? {
         guard (try? record.tag(16)) == "dmp2", let mode = try? record.u8(20), let quality = try? record.u8(21),
             let format = try? record.u8(23)
         else { return nil }
         guard (1...4).contains(mode) else { return "deepmap2 mode \(mode) is not a known deepmap2 mode" }
-        guard Int(format) == bytesPerPixel else {
-            return "deepmap2 pixel format \(format) (\(Self.formatName(format))) is not decoded for \(bytesPerPixel)-byte pixels"
+        guard format == expected else {
+            return "deepmap2 pixel format \(format) (\(Self.formatName(format))) is not decoded for a rendition of \(Self.formatName(expected)) pixels"
+        }
+        if format > 4, mode == 2 || mode == 4 {
+            // scar decodes mode 2 of 16-bit pixels only approximately (±1 against CoreUI, its docs/deepmap2.md section 6)
+            // and no sample car holds one: not guessed.
+            return "deepmap2 mode \(mode) of \(Self.formatName(format)) pixels is not decoded (its layout is not established)"
         }
         if mode == 2, quality > 1 { return "deepmap2 mode 2 with quality \(quality) (known are 0 and 1)" }
         if mode == 4, format != 4 { return "deepmap2 palette (mode 4) of pixel format \(format)" }
         return nil
+    }
+
+    /// Decodes one record of 16-bit pixels (deepmap pixel format `format`, 0x12 or 0x14; modes 1 and 3) to `height` rows
+    /// of `width` pixels of `bytesPerPixel` bytes as CoreUI stores them, rows unpadded; every length checked as in
+    /// `decode(_:width:height:bytesPerPixel:)`.
+    static func decodeStored(
+        _ record: CARBytes, width: Int, height: Int, format: UInt8, bytesPerPixel: Int, scratch: inout [UInt8]
+    ) throws(CARError) -> [UInt8] {
+        let (size, overflow) = width.multipliedReportingOverflow(by: height * bytesPerPixel)
+        guard width > 0, height > 0, !overflow else { throw record.error(.outOfRange, at: 0, "\(width)x\(height) pixels of \(bytesPerPixel) bytes") }
+        var failure: CARError?
+        // Not zeroed (as the 8-bit path): a header's size costs no memory until the record's tiles are written, and
+        // every byte is written when decoding succeeds (mode 1 copies every pixel, the tiles cover the image).
+        let pixels = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            initialized = 0
+            do throws(CARError) {
+                try decode(
+                    record, width: width, height: height, bytesPerPixel: bytesPerPixel, format: format,
+                    into: UnsafeMutableRawBufferPointer(buffer), rowBytes: width * bytesPerPixel, scratch: &scratch)
+                initialized = size
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return pixels
     }
 
     /// Decodes a record held in an array; see `decode(_:width:height:bytesPerPixel:)`.
@@ -55,11 +94,15 @@ public enum Deepmap2Decoder {
     /// `finished` hears of each range of rows once every pixel of it is written, top first, while the rows are still
     /// in the processor's caches (what lets `assetc diff` checksum crops as an atlas is decoded).
     static func decode(
-        _ record: CARBytes, width: Int, height: Int, bytesPerPixel: Int, layout: DeepmapTiles.Layout = .stored,
+        _ record: CARBytes, width: Int, height: Int, bytesPerPixel: Int, format: UInt8? = nil, layout: DeepmapTiles.Layout = .stored,
         into output: UnsafeMutableRawBufferPointer, rowBytes: Int, scratch: inout [UInt8], wanted: ((Range<Int>) -> Bool)? = nil,
         finished: ((Range<Int>) -> Void)? = nil
     ) throws(CARError) {
-        if let reason = unsupportedReason(record, bytesPerPixel: bytesPerPixel) {
+        // The record's format code: the 8-bit codes equal the pixel's size; 16-bit pixels name theirs (and are stored only).
+        guard format == nil || layout == .stored, format != nil || bytesPerPixel == 2 || bytesPerPixel == 4 else {
+            throw record.error(.outOfRange, at: 0, "deepmap2 of \(bytesPerPixel)-byte pixels")
+        }
+        if let reason = unsupportedReason(record, format: format ?? UInt8(bytesPerPixel)) {
             throw record.error(.outOfRange, at: 20, reason)
         }
         let blob = try DeepmapTiles.blob(

@@ -1,6 +1,6 @@
 internal import CPNGSupport
 
-/// Decodes PNGs to 8-bit RGBA and encodes 8-bit RGBA as PNG, backed by libpng.
+/// Decodes PNGs to 8-bit RGBA and encodes RGBA (8 or 16 bits a sample) as PNG, backed by libpng.
 ///
 /// All libpng work happens in C (libpng's `longjmp` error handling must never cross Swift
 /// frames); this type only moves buffers and maps status codes to ``PNGError``.
@@ -129,6 +129,59 @@ public enum PNGCodec {
             }
         }
         return try result.get()
+    }
+
+    /// Encodes an image as a non-interlaced RGBA PNG of 16 bits a sample when it carries 16-bit samples
+    /// (``DecodedImage/pixels16``, from a source deeper than 8 bits), otherwise of 8 bits as
+    /// ``encodeRGBA8(_:compressionLevel:)`` does.
+    ///
+    /// Premultiplied images are un-premultiplied first (PNG stores straight alpha): at 16 bits each colour sample
+    /// becomes `min(65535, round(sample × 65535 / alpha))`; fully transparent pixels become transparent black.
+    ///
+    /// - Parameters:
+    ///   - image: The pixels to encode.
+    ///   - compressionLevel: zlib level, 0 (store) to 9 (smallest); clamped to that range.
+    /// - Returns: The PNG file's bytes.
+    /// - Throws: ``PNGError`` with ``PNGError/Kind/corrupt`` when PNG cannot represent the image
+    ///   (empty, or a side above 2³¹−1), or ``PNGError/Kind/outOfMemory``.
+    public static func encode(_ image: DecodedImage, compressionLevel: Int = 6) throws(PNGError) -> [UInt8] {
+        guard let samples = image.pixels16 else { return try encodeRGBA8(image, compressionLevel: compressionLevel) }
+        // Straight alpha, big-endian samples (PNG's order).
+        var rows = [UInt8](repeating: 0, count: samples.count * 2)
+        samples.withUnsafeBufferPointer { source in
+            rows.withUnsafeMutableBufferPointer { target in
+                var index = 0
+                while index + 3 < source.count {
+                    let alpha = UInt32(source[index + 3])
+                    for channel in 0..<4 {
+                        var value = UInt32(source[index + channel])
+                        if channel < 3 && image.premultiplied && alpha != 65535 {
+                            value = alpha == 0 ? 0 : min(65535, (value * 65535 + alpha / 2) / alpha)
+                        }
+                        target[2 * (index + channel)] = UInt8(truncatingIfNeeded: value >> 8)
+                        target[2 * (index + channel) + 1] = UInt8(truncatingIfNeeded: value)
+                    }
+                    index += 4
+                }
+            }
+        }
+        var options = acpng_encode_options()
+        options.compression_level = Int32(clamping: compressionLevel)
+        options.bit_depth = 16
+        var output = acpng_buffer()
+        defer { acpng_free(output.data) }
+        let encoded = PNGError.withMessageBuffer { message, capacity in
+            rows.withUnsafeBytes { pixels in
+                acpng_encode(
+                    pixels.baseAddress, UInt32(clamping: image.width), UInt32(clamping: image.height),
+                    image.width * 8, 4, &options, &output, message, capacity)
+            }
+        }
+        if let error = PNGError(status: Int(encoded.result.rawValue), message: encoded.message) {
+            throw error
+        }
+        guard let data = output.data else { return [] }
+        return [UInt8](UnsafeBufferPointer(start: data, count: output.length))
     }
 
     /// Encodes an RGBA8 image as a non-interlaced 8-bit RGBA PNG.

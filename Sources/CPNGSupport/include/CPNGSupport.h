@@ -155,6 +155,10 @@ typedef struct acpng_encode_options {
     const char *icc_name;
     const uint8_t *icc_profile;
     size_t icc_length;
+    /* Bits per sample: 0 or 8 for 8-bit samples, 16 for 16-bit samples given
+     * big-endian (PNG's order), two bytes each. unpremultiply applies to 8-bit
+     * samples only: 16-bit ones must already carry straight alpha. */
+    int bit_depth;
 } acpng_encode_options;
 
 /* Frees memory handed out by this library. NULL is fine. */
@@ -316,9 +320,10 @@ acpng_status acpng_decode_rgba8(const void *data, size_t length,
                                 size_t message_capacity);
 
 /*
- * Encodes 8-bit RGBA (channels == 4) or RGB (channels == 3) pixels as a
- * non-interlaced PNG. row_stride is the distance between rows in bytes. On
- * success output->data must be released with acpng_free.
+ * Encodes RGBA (channels == 4) or RGB (channels == 3) pixels of 8 bits a sample
+ * (or 16, big-endian, when options->bit_depth is 16) as a non-interlaced PNG.
+ * row_stride is the distance between rows in bytes. On success output->data
+ * must be released with acpng_free.
  */
 acpng_status acpng_encode(const void *pixels, uint32_t width, uint32_t height,
                           size_t row_stride, int channels,

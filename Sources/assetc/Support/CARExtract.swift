@@ -35,7 +35,8 @@ enum CARExtract {
                     case .image(let image):
                         entry.pixelWidth = image.width
                         entry.pixelHeight = image.height
-                        entry.file = try write(try PNGCodec.encodeRGBA8(image), paths[index], under: root)
+                        // 16 bits a sample where the rendition's pixels are deeper than 8 bits (RGBW, GA16), else 8.
+                        entry.file = try write(try PNGCodec.encode(image), paths[index], under: root)
                     case .file(let bytes, _):
                         entry.file = try write(bytes, paths[index], under: root)
                     case .color(let color):

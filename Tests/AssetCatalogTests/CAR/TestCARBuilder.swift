@@ -28,20 +28,20 @@ struct TestCARBuilder {
 
     /// A CSI rendition: header, info tags, payload.
     static func csi(
-        name: String, width: Int, height: Int, scale: Int = 100, format: String = "BGRA", layout: UInt16 = 12,
+        name: String, width: Int, height: Int, scale: Int = 100, format: String = "BGRA", colorSpace: UInt32 = 1, layout: UInt16 = 12,
         flags: UInt32 = 0, tags: [(UInt32, [UInt8])] = [], payload: [UInt8]
     ) -> [UInt8] {
         var tlv: [UInt8] = []
         for (number, bytes) in tags { tlv += le32(number) + le32(UInt32(bytes.count)) + bytes }
         var out = tag("ISTC") + le32(1) + le32(flags) + le32(UInt32(width)) + le32(UInt32(height)) + le32(UInt32(scale))
-        out += tag(format) + le32(1) + le32(0) + le16(layout) + le16(0) + fixed(name, 128)
+        out += tag(format) + le32(colorSpace) + le32(0) + le16(layout) + le16(0) + fixed(name, 128)
         out += le32(UInt32(tlv.count)) + le32(1) + le32(0) + le32(UInt32(payload.count))
         return out + tlv + payload
     }
 
     /// An MLEC bitmap record, whole or in KCBC chunks of `(rows, data)`.
-    static func mlec(compression: UInt32, data: [UInt8]) -> [UInt8] {
-        tag("MLEC") + le32(0) + le32(compression) + le32(UInt32(data.count)) + data
+    static func mlec(compression: UInt32, flags: UInt32 = 0, data: [UInt8]) -> [UInt8] {
+        tag("MLEC") + le32(flags) + le32(compression) + le32(UInt32(data.count)) + data
     }
 
     static func mlec(compression: UInt32, chunks: [(rows: Int, data: [UInt8])]) -> [UInt8] {
