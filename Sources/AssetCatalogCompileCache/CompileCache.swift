@@ -197,8 +197,9 @@ public final class CompileCache: @unchecked Sendable {
         var writer = CacheWriter(magic: Self.formatVersion)
         writer.add(settings)
         writer.add(carIdentity)
+        // In the dictionary's order: the record is read back into a dictionary, and sorting 30,000 paths took a tenth
+        // of a rebuild.
         let files = record.files.compactMap { path, known in inputs[path].map { (path, $0, known) } }
-            .sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
         writer.add(UInt32(files.count))
         for (path, identity, known) in files {
             writer.add(path)
