@@ -105,12 +105,9 @@ struct CacheReader {
 /// whoever can write the cache folder can write the car).
 enum CacheDigest {
     static func of(_ bytes: [UInt8]) -> UInt64 {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value &*= 0x0000_0100_0000_01B3
-        }
-        return value
+        var hasher = SnapshotHasher()
+        bytes.withUnsafeBytes { hasher.add($0) }
+        return hasher.value
     }
 
     static func of(_ string: String) -> UInt64 { of(Array(string.utf8)) }
