@@ -125,7 +125,7 @@ public final class CompileCache: @unchecked Sendable {
     /// What the compile of the car at `car` may take from the last one with the same `settings` (a digest of every
     /// option and the tool version): the old car, open, and the renditions and unchanged files of its record. `inputs`
     /// is the inputs' ``InputSnapshot/files``, taken before the compile. An
-    /// empty one (nothing to copy) when there is no usable record; the caller closes ``PreviousCompile/car`` when it is
+    /// empty one (nothing to copy) when there is no usable record; the caller closes its `car` when it is
     /// not -1.
     public func previousCompile(car: String, settings: UInt64, inputs: [String: FileIdentity]) -> PreviousCompile {
         let empty = PreviousCompile(car: -1, renditions: [:], files: [:])

@@ -1,5 +1,5 @@
 /// Where a rendition value lies in an `Assets.car`: its offset and length, and the digest the compile took of its
-/// bytes (``ContentHash``), which the car's UUID is made from.
+/// bytes (XXH64), which the car's UUID is made from.
 public struct StoredRendition: Hashable, Sendable {
     /// The offset of the value's first byte in the car.
     public var offset: UInt64
@@ -41,7 +41,7 @@ public struct AtlasProbe: Hashable, Sendable {
 
 /// What a compile knows of one input file: the digest of its bytes and, once probed, the pack stage's answer.
 public struct KnownFile: Hashable, Sendable {
-    /// The 64-bit digest of the file's bytes as the compile read them (``ContentHash``).
+    /// The 64-bit digest of the file's bytes as the compile read them (XXH64).
     public var contentHash: UInt64
     /// The pack stage's answer for the file, when it asked.
     public var probe: AtlasProbe?
