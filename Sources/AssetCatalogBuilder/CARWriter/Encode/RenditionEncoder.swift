@@ -12,7 +12,7 @@ extension CARCompiler {
     /// The rendition of `job` under `key`, the key planned for it before any file was read (localization and,
     /// for colours, scale 0 included); its bitmap compressed as `compression` says for the compile's target (app
     /// icons and flattened images as ``BitmapCompression/forIconsAndFlattenedImages``).
-    /// With an `observer`, the digest of each file read goes to it, in the order of ``inputFiles(of:)``.
+    /// With an `observer`, the digest of each file read goes to it, in the order of `RenditionReuse.paths(of:)`.
     static func build(
         _ job: Job, key: RenditionKey, roots: OpenCatalogRoots, compression: BitmapCompression, observer: FileObserver? = nil
     ) -> Result<CompiledRendition, CompileProblem> {

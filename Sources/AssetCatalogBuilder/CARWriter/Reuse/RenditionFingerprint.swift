@@ -65,17 +65,8 @@ struct FingerprintWriter {
 }
 
 extension CARCompiler {
-    /// The files a job reads, as the path it opens (relative to its catalog root for its own file, as
-    /// ``readSource(_:roots:)`` opens it, or the stack layer's own path), with the catalog root's number; `[]` for a
-    /// job that reads no file (a colour).
-    static func inputFiles(of job: Job) -> [String] {
-        guard job.color == nil else { return [] }
-        if job.kind == .imageStack { return job.layerFiles }
-        return job.source.map { [$0] } ?? []
-    }
-
-    /// The job's fingerprint under `key` (the key's bytes as written), given the content hash of each of its
-    /// ``inputFiles(of:)`` (in that order); `nil` for a job that reads no file, which is quicker to make than to look up.
+    /// The job's fingerprint under `key` (the key's bytes as written), given the content hash of each file it reads
+    /// (`RenditionReuse.paths(of:)`, in that order); `nil` for a job that reads no file, which is quicker to make than to look up.
     static func fingerprint(of job: Job, key: [UInt8], contentHashes: [UInt64]) -> RenditionFingerprint? {
         guard !contentHashes.isEmpty else { return nil }
         var writer = FingerprintWriter("rendition")

@@ -12,10 +12,13 @@ extension CARCompiler {
             self.roots = roots
         }
 
-        /// The paths of the files `job` reads, as the record names them (``PreviousCompile/files``).
+        /// The paths of the files `job` reads, in the order it reads them, as the record names them
+        /// (``PreviousCompile/files``): its own file under its catalog's path, or a stack's layer files as planned;
+        /// `[]` for a job that reads no file (a colour).
         func paths(of job: Job) -> [String] {
-            if job.kind == .imageStack && job.color == nil { return job.layerFiles }
-            return CARCompiler.inputFiles(of: job).map { roots.path(job.sourceIndex) + "/" + $0 }
+            guard job.color == nil else { return [] }
+            if job.kind == .imageStack { return job.layerFiles }
+            return job.source.map { [roots.path(job.sourceIndex) + "/" + $0] } ?? []
         }
 
         /// What is known of `paths`, all of them, or `nil`.
