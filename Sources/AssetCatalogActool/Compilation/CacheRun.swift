@@ -17,10 +17,11 @@ final class CacheRun {
     /// document reports and how, or how many threads work.
     static let reportingOptions: Set<ActoolOption> = [.cache, .noCache, .cacheLimit, .outputFormat, .errors, .warnings, .notices, .jobs]
 
-    /// The run's cache, or `nil` with `--no-cache` or when the inputs cannot be examined (the compile then reports
-    /// them as it would have).
+    /// The run's cache, or `nil` with `--no-cache`, for a line that writes asset symbols only (it compiles no car and
+    /// leaves no stamp, so the inputs are not walked for it), or when the inputs cannot be examined (the compile then
+    /// reports them as it would have).
     init?(invocation: ActoolInvocation, toolVersion: String) {
-        guard let folder = invocation.cacheFolder else { return nil }
+        guard let folder = invocation.cacheFolder, invocation.assetSymbols == nil else { return nil }
         var roots = invocation.inputs
         if invocation.onDemandResources, let specifications = invocation.arguments.value(.assetPackOutputSpecifications) {
             roots.append(specifications)
