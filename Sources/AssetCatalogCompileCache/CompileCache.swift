@@ -283,7 +283,7 @@ public final class CompileCache: @unchecked Sendable {
     private func readFile(_ path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else {
-            if errno != ENOENT && errno != ENOTDIR { note("'\(path)' cannot be read (\(String(cString: strerror(errno))))") }
+            if errno != ENOENT && errno != ENOTDIR { note("\(quoted(path)) cannot be read (\(String(cString: strerror(errno))))") }
             return nil
         }
         defer { close(descriptor) }
@@ -307,12 +307,12 @@ public final class CompileCache: @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            return note("the cache folder '\(directory)' cannot be created (\(error.localizedDescription)); the next compile starts afresh")
+            return note("the cache folder \(quoted(directory)) cannot be created (\(error.localizedDescription)); the next compile starts afresh")
         }
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            return note("'\(path)' cannot be written (\(String(cString: strerror(errno)))); the next compile starts afresh")
+            return note("\(quoted(path)) cannot be written (\(String(cString: strerror(errno)))); the next compile starts afresh")
         }
         var done = 0
         var failure: Int32 = 0
@@ -328,7 +328,7 @@ public final class CompileCache: @unchecked Sendable {
         close(descriptor)
         guard failure == 0, rename(temporary, path) == 0 else {
             unlink(temporary)
-            return note("'\(path)' cannot be written (\(String(cString: strerror(failure == 0 ? errno : failure)))); the next compile starts afresh")
+            return note("\(quoted(path)) cannot be written (\(String(cString: strerror(failure == 0 ? errno : failure)))); the next compile starts afresh")
         }
     }
 
@@ -341,8 +341,11 @@ public final class CompileCache: @unchecked Sendable {
     private func setAside(_ path: String, _ error: any Error) {
         unlink(path)
         let reason = (error as? CacheDamage).map { "\($0.what) (offset \($0.offset))" } ?? "\(error)"
-        note("'\(path)' was damaged: \(reason); it was removed and the work done again")
+        note("\(quoted(path)) was damaged: \(reason); it was removed and the work done again")
     }
+
+    /// A path in a notice: quoted, its control characters escaped (a name is shown, never acted on by the terminal).
+    private func quoted(_ path: String) -> String { "'" + TerminalText.escaped(path) + "'" }
 
     private func note(_ message: String) {
         notices.append("compile cache: " + message)

@@ -221,9 +221,12 @@ struct CompileCacheTests {
         defer { test.remove() }
         try Self.catalog(test)
         // A file where the folder should be: nothing can be created in it, whoever runs the test (root included).
-        try Data("x".utf8).write(to: URL(fileURLWithPath: test.path("blocked")))
-        let result = Self.expectSameAsWithoutCache(test, extra: ["--notices"], cacheOptions: ["--cache", test.path("blocked")])
-        #expect(String(decoding: result.output, as: UTF8.self).contains("compile cache: the cache folder"))
+        // Its name has a control character, which the notice shows escaped.
+        try Data("x".utf8).write(to: URL(fileURLWithPath: test.path("blocked\u{1B}[2J")))
+        let result = Self.expectSameAsWithoutCache(test, extra: ["--notices"], cacheOptions: ["--cache", test.path("blocked\u{1B}[2J")])
+        let text = String(decoding: result.output, as: UTF8.self)
+        #expect(text.contains("compile cache: the cache folder"))
+        #expect(!text.contains("\u{1B}"), "control characters in a path are escaped")
     }
 
     @Test("--cache-limit keeps the folder within its size, least recently used first")
