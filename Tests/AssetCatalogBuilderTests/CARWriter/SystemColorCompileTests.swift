@@ -109,12 +109,27 @@ struct SystemColorCompileTests {
         #expect(srgb.red == 0.10000000149011612 && srgb.green == Double(Float(0.2)) && srgb.alpha == 1)
     }
 
-    @Test func anEntryWithoutAColourIsLeftOutWithANotice() throws {
-        let (_, compiled, car) = try Self.compile(["AccentColor": #"[{"idiom":"universal"}]"#])
-        #expect(compiled.notices.count == 1)
-        #expect(compiled.notices.first?.contains("AccentColor: an entry without a colour") == true)
-        // The name keeps its facet (as for any set whose entries were all left out); it has no rendition.
-        #expect(car.facets.first { $0.name == "AccentColor" }?.renditions.isEmpty ?? true)
-        #expect(car.renditions.allSatisfy { $0.layout != 1009 })
+    @Test func aSetWithoutAColourIsLeftOutAsXcodeLeavesItOut() throws {
+        // Xcode's AccentColor template: no facet, no rendition (the NikitaKosolapov+SwiftUITestProject1 cars).
+        let (_, compiled, car) = try Self.compile(["AccentColor": #"[{"idiom":"universal"}]"#, "Brand": Self.blue])
+        #expect(compiled.notices == ["AccentColor: a colour set with no colour (the platform's default) is left out, as Xcode leaves it out"])
+        #expect(!car.facets.contains { $0.name == "AccentColor" })
+        #expect(car.facets.contains { $0.name == "Brand" })
+    }
+
+    @Test func oneEntryWithoutAColourBesideOthersIsLeftOutWithANotice() throws {
+        let entries = #"[{"idiom":"universal"},{"idiom":"universal","appearances":[{"appearance":"luminosity","value":"dark"}],"color":{"reference":"systemBlueColor"}}]"#
+        let (_, compiled, car) = try Self.compile(["Accent": entries])
+        #expect(compiled.notices.first?.contains("Accent: an entry without a colour") == true)
+        #expect(car.facets.first { $0.name == "Accent" }?.renditions.count == 1)
+    }
+
+    @Test func theAccentColourIsNotNamedWhenItsSetHasNoColour() throws {
+        let (index, _, _) = try Self.compile(["AccentColor": #"[{"idiom":"universal"}]"#])
+        let named = AppIconOutputs(index: index, options: CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", accentColor: "AccentColor"))
+        #expect(named.infoPlist["NSAccentColorName"] == nil)
+        let (withColour, _, _) = try Self.compile(["AccentColor": Self.blue])
+        let kept = AppIconOutputs(index: withColour, options: CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", accentColor: "AccentColor"))
+        #expect(kept.infoPlist["NSAccentColorName"] == PropertyListValue.string("AccentColor"))
     }
 }

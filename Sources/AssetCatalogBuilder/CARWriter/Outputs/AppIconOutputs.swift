@@ -13,7 +13,8 @@ public struct AppIconOutputs: Sendable {
     /// iOS family: `<name><points>@<scale>x.png` for iPhone entries and `…~ipad.png` for iPad entries (the PNG
     /// bytes as they are; for a single-size 1024 icon, `<name>60x60@2x.png` and `<name>76x76@2x~ipad.png`
     /// scaled from it by an area average), `CFBundleIcons` and `CFBundleIcons~ipad`. macOS: `<name>.icns` (PNG-based icon
-    /// types), `CFBundleIconFile`. Both: `CFBundleIconName`, and `NSAccentColorName` when an accent colour is given.
+    /// types), `CFBundleIconFile`. Both: `CFBundleIconName`, and `NSAccentColorName` when an accent colour is given (unless its set has no colour:
+    /// ``Asset/isColourlessTemplate``).
     /// An Icon Composer icon named with no app icon set of its name: `CFBundleIconName` (and, for iOS,
     /// `CFBundleIcons` → `CFBundlePrimaryIcon` → `CFBundleIconName`), no files.
     /// tvOS, where `--app-icon` names a brand assets folder: `CFBundleIcons` → `CFBundlePrimaryIcon` (the
@@ -22,7 +23,10 @@ public struct AppIconOutputs: Sendable {
     public init(index: CatalogIndex, options: CompileOptions) {
         files = []
         infoPlist = [:]
-        if let accent = options.accentColor { infoPlist["NSAccentColorName"] = .string(accent) }
+        // A colour set with no colour is compiled to nothing, and Xcode then names no accent colour either.
+        if let accent = options.accentColor, index.asset(named: accent)?.isColourlessTemplate != true {
+            infoPlist["NSAccentColorName"] = .string(accent)
+        }
         if let background = options.widgetBackgroundColor { infoPlist["NSWidgetBackgroundColorName"] = .string(background) }
         guard let name = options.appIcon else { return }
         if let brand = index.assets.first(where: { $0.name == name && $0.kind == .brandAssets }) {

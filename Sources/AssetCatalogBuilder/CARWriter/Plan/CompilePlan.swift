@@ -63,7 +63,14 @@ extension CARCompiler {
             }
             guard seen.insert(asset.name).inserted else { continue }
             switch asset.kind {
-            case .image, .color, .data, .imageStack: break
+            case .image, .data, .imageStack: break
+            case .color:
+                if asset.isColourlessTemplate {
+                    // Xcode's AccentColor template: Xcode writes no facet and no rendition for it (the
+                    // NikitaKosolapov+SwiftUITestProject1 cars), and AppIconOutputs names no accent colour.
+                    notices.append("\(asset.name): a colour set with no colour (the platform's default) is left out, as Xcode leaves it out")
+                    continue
+                }
             case .appIcon:
                 // A macOS `.iconset` is compiled whichever app icon is named: sudoku's car (Xcode 26, built for
                 // `App`) holds its `Sudoku.iconset` too.
@@ -117,9 +124,9 @@ extension CARCompiler {
             switch asset.kind {
             case .color:
                 for color in asset.colors where keep(color.traits, [:]) {
-                    if case .systemReference(let name) = color.value, name == "default" {
-                        // An entry without a colour (Xcode's AccentColor template): which colour Xcode stores for it,
-                        // if any, is not established, and `default` is no system colour's name.
+                    if color.value.isPlatformDefault {
+                        // One entry without a colour beside entries with one: `default` is no system colour's
+                        // name, and what Xcode stores for such an entry is not established.
                         notices.append("\(asset.name): an entry without a colour (the platform's default) is not compiled; the entry is left out")
                         continue
                     }
