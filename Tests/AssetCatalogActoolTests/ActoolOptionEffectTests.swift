@@ -89,7 +89,7 @@ struct ActoolOptionEffectTests {
         let test = try Self.catalog()
         defer { test.remove() }
         for extra in [
-            ["--launch-image", "LaunchImage"], ["--ui-framework-family", "uikit"], ["--include-sticker-content"],
+            ["--ui-framework-family", "uikit"], ["--include-sticker-content"],
             ["--stickers-icon-role", "extension"], ["--flattened-app-icon-path", test.path("flat.png")], ["--complication", "Complication"],
         ] {
             let result = Self.run(Self.base(test, output: "out") + extra)

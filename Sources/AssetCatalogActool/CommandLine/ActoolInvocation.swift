@@ -184,7 +184,6 @@ public struct ActoolInvocation: Sendable {
     /// build never ships a car that lacks what it asked for (docs/ACTOOL.md, "Not yet").
     private static func refuseUnsupported(_ arguments: ActoolArguments) throws(ActoolUsageError) {
         let refused: [(ActoolOption, String)] = [
-            (.launchImage, "launch image sets (.launchimage) are not compiled yet"),
             (.uiFrameworkFamily, "Mac Catalyst builds (--ui-framework-family) are not compiled yet"),
             (.includeStickerContent, "sticker packs are not compiled yet"),
             (.stickersIconRole, "sticker pack icons are not compiled yet"),

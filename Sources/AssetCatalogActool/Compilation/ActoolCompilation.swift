@@ -137,6 +137,19 @@ public struct ActoolCompilation: Sendable {
             try writeSymbols(AssetSymbolGenerator(options: symbolOptions).generate(from: index), into: &document)
             return
         }
+        // The launch image set named, read before anything is written: an error in it stops the compile with no
+        // output, as any other input error does.
+        var launchImages: LaunchImageOutputs?
+        // The reader notes every launch image set as not indexed; actool compiles the one --launch-image names, as
+        // it compiles only the app icons named.
+        let launchImageFolders = Set(index.unsupportedSets.filter { $0.type == "launchimage" }.map(\.path))
+        document.diagnostics.removeAll { $0.rule == ReaderRule.unsupportedSetType.rawValue && launchImageFolders.contains($0.path) }
+        if let name = invocation.arguments.value(.launchImage) {
+            let outputs = LaunchImageOutputs(index: index, name: name, options: options)
+            document.diagnostics = Self.sortedOnce(document.diagnostics + outputs.diagnostics)
+            guard !document.hasErrors else { return }
+            launchImages = outputs
+        }
         // One device: only what it can load (docs/DEVICES.md).
         if let thinning = invocation.thinning { index = index.thinned(for: thinning) }
         // On-demand resources: tagged sets go to the pack whose tags are theirs; the rest stay in the main car.
@@ -203,8 +216,14 @@ public struct ActoolCompilation: Sendable {
                 written.append(path)
             }
         }
+        for file in launchImages?.files ?? [] {
+            let path = (outputDirectory as NSString).appendingPathComponent(file.name)
+            try write(file.bytes, to: path)
+            written.append(path)
+        }
         if let plist = invocation.arguments.value(.outputPartialInfoPlist) {
-            try write(Array(PropertyListValue.dictionary(icons.infoPlist).xmlDocument.utf8), to: plist)
+            let keys = icons.infoPlist.merging(launchImages?.infoPlist ?? [:]) { icon, _ in icon }
+            try write(Array(PropertyListValue.dictionary(keys).xmlDocument.utf8), to: plist)
             written.append(plist)
         }
         document.diagnostics += notices.map {
