@@ -126,6 +126,20 @@ struct ActoolCompilationTests {
         // Without --warnings the section is not reported, as actool reports only what is asked.
         let quiet = Self.run([test.catalog.path, "--compile", test.path("out"), "--platform", "iphoneos", "--minimum-deployment-target", "17.0"])
         #expect(!String(decoding: quiet.output, as: UTF8.self).contains("warning"))
+
+        // As a property list, the entry has actool's keys: Chromium's script lets `type` "Ambiguous Content" pass,
+        // .NET's task reads `message`.
+        let xml = Self.run([
+            test.catalog.path, "--compile", test.path("xml"), "--platform", "iphoneos", "--minimum-deployment-target", "17.0", "--warnings",
+            "--output-format", "xml1",
+        ])
+        let document = try PropertyListSerialization.propertyList(from: Data(xml.output), format: nil) as? [String: Any]
+        let warnings = try #require(document?["com.apple.actool.document.warnings"] as? [[String: Any]])
+        #expect(warnings.count == 1)
+        #expect(warnings.first?["type"] as? String == "Ambiguous Content")
+        #expect((warnings.first?["message"] as? String)?.hasPrefix("The name 'Logo' is also used by Logo.imageset") == true)
+        #expect(warnings.first?["catalog"] as? String == test.catalog.path)
+        #expect(warnings.first?["affected-items"] as? [String] == ["./Other/Logo.imageset"])
     }
 
     @Test("a PNG behind a .jpg name is compiled by its content with a warning; a Photoshop file stays an error")

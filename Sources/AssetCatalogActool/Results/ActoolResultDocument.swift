@@ -5,8 +5,9 @@ import AssetCatalogBuilder
 ///
 /// - `com.apple.actool.errors`: errors of the run itself (the command line, an output that cannot be written);
 /// - `com.apple.actool.document.errors`, `.document.warnings`, `.document.notices`: what the catalogs hold, each
-///   entry a dictionary with a `description`; reported as `--errors`, `--warnings` and `--notices` ask (errors
-///   always);
+///   entry a dictionary as actool's manual describes it (`message`, `type`), with `catalog` and `affected-items`,
+///   and `description` (the whole line) for readers of the tool sections' shape; reported as `--errors`,
+///   `--warnings` and `--notices` ask (errors always);
 /// - `com.apple.actool.compilation-results` → `output-files`: every file written;
 /// - the probes' own sections (`com.apple.actool.version`, `.catalog-contents`, `.asset-tag-combinations`).
 ///
@@ -51,7 +52,7 @@ public struct ActoolResultDocument: Sendable, Hashable {
         for (severity, key, wanted) in Self.documentSections(reporting) where wanted {
             let entries = diagnostics.filter { $0.severity == severity }
             guard !entries.isEmpty else { continue }
-            document[key] = .array(entries.map { .dictionary(["description": .string(Self.line(for: $0, severity: false))]) })
+            document[key] = .array(entries.map(Self.entry))
         }
         if !outputFiles.isEmpty {
             document["com.apple.actool.compilation-results"] = .dictionary(["output-files": .array(outputFiles.map { .string($0) })])
@@ -89,6 +90,32 @@ public struct ActoolResultDocument: Sendable, Hashable {
             for file in outputFiles { text += file + "\n" }
         }
         return text
+    }
+
+    /// A document section's entry: `message` and `type` (actool's manual: "messages listed under the subkey message
+    /// and error types under the subkey type"; .NET's task reads `message`, Chromium's script filters on `type`),
+    /// `catalog` and `affected-items` (the set's path below it), and `description`, the whole line.
+    static func entry(_ diagnostic: Diagnostic) -> PropertyListValue {
+        var entry: [String: PropertyListValue] = [
+            "message": .string(diagnostic.message),
+            "type": .string(type(of: diagnostic)),
+            "description": .string(line(for: diagnostic, severity: false)),
+        ]
+        if !diagnostic.catalog.isEmpty { entry["catalog"] = .string(diagnostic.catalog) }
+        entry["affected-items"] = .array(diagnostic.path.isEmpty ? [] : [.string("./" + diagnostic.path)])
+        return .dictionary(entry)
+    }
+
+    /// actool's category words for a diagnostic's rule: `Ambiguous Content` for two sets of one name (the type
+    /// Chromium's script lets pass), `Unassigned Child`, and otherwise the rule's words capitalised
+    /// (`missing-file` → `Missing File`).
+    static func type(of diagnostic: Diagnostic) -> String {
+        switch diagnostic.rule {
+        case ReaderRule.duplicateName.rawValue: return "Ambiguous Content"
+        case ReaderRule.unassignedFile.rawValue: return "Unassigned Child"
+        default:
+            return diagnostic.rule.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        }
     }
 
     /// The three document sections in actool's order, with whether each is reported.
