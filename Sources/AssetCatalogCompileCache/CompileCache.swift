@@ -37,7 +37,7 @@ public final class CompileCache: @unchecked Sendable {
     public private(set) var notices: [String] = []
 
     /// The cache format; a change makes every older record unused.
-    static let formatVersion = "ACCOMP01"
+    static let formatVersion = "ACCOMP02"
     static let runVersion = "ACRUN001"
 
     /// The default limit: 1 GiB.
@@ -124,10 +124,10 @@ public final class CompileCache: @unchecked Sendable {
 
     /// What the compile of the car at `car` may take from the last one with the same `settings` (a digest of every
     /// option and the tool version): the old car, open, and the renditions and unchanged files of its record. `inputs`
-    /// is the inputs' ``InputSnapshot/files``, taken before the compile. An
+    /// is the inputs' snapshot, taken before the compile. An
     /// empty one (nothing to copy) when there is no usable record; the caller closes its `car` when it is
     /// not -1.
-    public func previousCompile(car: String, settings: UInt64, inputs: [String: FileIdentity]) -> PreviousCompile {
+    public func previousCompile(car: String, settings: UInt64, inputs: InputSnapshot) -> PreviousCompile {
         let empty = PreviousCompile(car: -1, renditions: [:], files: [:])
         let path = recordPath(car)
         guard let bytes = readFile(path) else { return empty }
@@ -144,12 +144,12 @@ public final class CompileCache: @unchecked Sendable {
                 if descriptor >= 0 { close(descriptor) }
                 return empty
             }
-            let fileCount = try reader.count("the number of files", minimumSize: 4 + 8 * FileIdentity.fieldCount + 9)
+            let fileCount = try reader.count("the number of files", minimumSize: 4 + 8 + 9)
             var files: [String: KnownFile] = [:]
             files.reserveCapacity(fileCount)
             for _ in 0..<fileCount {
                 let file = try reader.string("a file's path")
-                let identity = try reader.identity("a file's identity")
+                let identity = try reader.u64("a file's identity")
                 var known = KnownFile(contentHash: try reader.u64("a file's digest"))
                 if try reader.u8("a file's probe flag") == 1 {
                     known.probe = AtlasProbe(
@@ -157,7 +157,7 @@ public final class CompileCache: @unchecked Sendable {
                         height: try reader.u16("a probe's height"), grey: try reader.u8("a probe") == 1,
                         decoded: try reader.u8("a probe") == 1)
                 }
-                guard let now = inputs[file] else { continue }
+                guard let now = inputs.identity(of: file) else { continue }
                 if now == identity {
                     files[file] = known
                 } else if let current = readFile(file), KnownFile.contentHash(of: current) == known.contentHash {
@@ -190,16 +190,16 @@ public final class CompileCache: @unchecked Sendable {
     }
 
     /// Records the compile that wrote the car now at `car`: `record` as the compile returned it, each file with its
-    /// identity in `inputs` (the snapshot's files, taken before the compile read them, so a file changed while it was read is hashed again
+    /// identity digest in `inputs` (the snapshot, taken before the compile read the files, so a file changed while it was read is hashed again
     /// next time). A file without an identity there (reached through a link, or outside the inputs) is left out.
-    public func storeCompile(car: String, settings: UInt64, record: CompileRecord, inputs: [String: FileIdentity]) {
+    public func storeCompile(car: String, settings: UInt64, record: CompileRecord, inputs: InputSnapshot) {
         guard let carIdentity = FileIdentity.of(car) else { return }
         var writer = CacheWriter(magic: Self.formatVersion)
         writer.add(settings)
         writer.add(carIdentity)
         // In the dictionary's order: the record is read back into a dictionary, and sorting 30,000 paths took a tenth
         // of a rebuild.
-        let files = record.files.compactMap { path, known in inputs[path].map { (path, $0, known) } }
+        let files = record.files.compactMap { path, known in inputs.identity(of: path).map { (path, $0, known) } }
         writer.add(UInt32(files.count))
         for (path, identity, known) in files {
             writer.add(path)

@@ -51,6 +51,17 @@ public struct FileIdentity: Hashable, Sendable {
         changedNanoseconds = UInt64(truncatingIfNeeded: changed.tv_nsec)
     }
 
+    /// The fields mixed into 64 bits: what the input snapshot and the car records keep of a file. Two identities
+    /// with one digest are taken as the same file unchanged, so a file is hashed again unless its device, inode, size
+    /// and both times mix to the very value recorded (a chance of one in 2⁶⁴ for a changed file).
+    public var digest: UInt64 {
+        var value: UInt64 = 0x6A09_E667_F3BC_C908
+        for field in [device, inode, mode, size, modifiedSeconds, modifiedNanoseconds, changedSeconds, changedNanoseconds] {
+            value = PathKey.finish((value ^ field) &+ 0x9E37_79B9_7F4A_7C15)
+        }
+        return value
+    }
+
     /// Whether the entry is a folder.
     var isFolder: Bool { mode & UInt64(S_IFMT) == UInt64(S_IFDIR) }
     /// Whether the entry is a regular file.

@@ -11,7 +11,9 @@ import Foundation
 
 /// The status of every entry below a compile's inputs, taken with `lstat` alone before the compile reads anything:
 /// a digest of all of it (names, types, sizes, times), which tells a rebuild with nothing changed, and each regular
-/// file's ``FileIdentity`` by path (the input's path as given, `/`, the path below it: the path the compile opens).
+/// file's ``FileIdentity/digest`` by path (the input's path as given, `/`, the path below it: the path the compile
+/// opens), kept under the path's 128-bit ``PathKey`` rather than its text, which would be most of the memory the
+/// cache adds to a compile.
 ///
 /// Links are listed, never followed: a file reached through a link has no identity here, so the compile cache never
 /// trusts it unchanged and hashes it again each time.
@@ -21,39 +23,41 @@ import Foundation
 public struct InputSnapshot: Sendable {
     /// The digest of every entry's name, type and status, in sorted order (the same for any listing order).
     public let digest: UInt64
-    /// Every regular file found, in order.
-    private let entries: [Entry]
+    /// Every regular file's identity digest, by path key.
+    private let files: [PathKey: UInt64]
 
     struct Entry: Sendable {
-        var path: String
-        var identity: FileIdentity
+        var path: PathKey
+        var identity: UInt64
     }
 
     /// Takes the snapshot of `roots` (folders or files); `nil` when a root cannot be examined.
     public init?(roots: [String]) {
         var hasher = SnapshotHasher()
-        var entries: [Entry] = []
+        var files: [PathKey: UInt64] = [:]
         for root in roots {
             hasher.add("root:" + root)
             guard let identity = FileIdentity.of(root) else { return nil }
             hasher.add(identity)
-            if identity.isFile { entries.append(Entry(path: root, identity: identity)) }
+            if identity.isFile { files[PathKey(root)] = identity.digest }
             guard identity.isFolder else { continue }
             guard let (found, digest) = Self.walk(root) else { return nil }
             hasher.add(digest)
-            entries += found
+            files.reserveCapacity(files.count + found.count)
+            for entry in found { files[entry.path] = entry.identity }
         }
         digest = hasher.value
-        self.entries = entries
+        self.files = files
     }
 
-    /// Each regular file's identity, by path.
-    public var files: [String: FileIdentity] {
-        var files: [String: FileIdentity] = [:]
-        files.reserveCapacity(entries.count)
-        for entry in entries { files[entry.path] = entry.identity }
-        return files
+    /// The identity digest of the regular file at `path` as the snapshot found it, or `nil` when the snapshot has no
+    /// such file (outside the inputs, reached through a link, or not a regular file).
+    public func identity(of path: String) -> UInt64? {
+        files[PathKey(path)]
     }
+
+    /// The number of regular files found.
+    public var fileCount: Int { files.count }
 
     /// Every entry below the folder `root` (folders before what they hold, names in byte order) and their digest; the
     /// root's entries walked on every core, each into its own digest, combined in order.
@@ -88,7 +92,7 @@ public struct InputSnapshot: Sendable {
         hasher.add(entry.path)
         hasher.add(identity)
         // Only files are kept (the compile cache asks for no other entry); the rest is in the digest.
-        if identity.isFile { found.append(Entry(path: entry.path, identity: identity)) }
+        if identity.isFile { found.append(Entry(path: PathKey(entry.path), identity: identity.digest)) }
         guard identity.isFolder else { return true }
         let child = entry.name.withUnsafeBufferPointer { openat(folder, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
         guard child >= 0 else { return false }

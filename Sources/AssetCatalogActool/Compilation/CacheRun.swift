@@ -10,8 +10,6 @@ final class CacheRun {
     private let runKey: UInt64
     private let settings: UInt64
     private let inputsDigest: UInt64
-    /// The snapshot's files by path, made once, when a car is compiled.
-    private lazy var files: [String: FileIdentity] = snapshot.files
 
     /// The options that do not change any output: the cache's own, and those that only choose what the result
     /// document reports and how, or how many threads work.
@@ -48,10 +46,10 @@ final class CacheRun {
 
     /// Compiles the car at `path`, copying from its last compile what did not change, and records this one.
     func compile(_ index: CatalogIndex, toFile path: String, options: CompileOptions) throws(CARCompileError) -> CARCompileSummary {
-        let previous = cache.previousCompile(car: path, settings: settings, inputs: files)
+        let previous = cache.previousCompile(car: path, settings: settings, inputs: snapshot)
         defer { if previous.car >= 0 { close(previous.car) } }
         let (summary, record) = try CARCompiler(options: options).compile(index, toFile: path, reusing: previous)
-        cache.storeCompile(car: path, settings: settings, record: record, inputs: files)
+        cache.storeCompile(car: path, settings: settings, record: record, inputs: snapshot)
         return summary
     }
 
