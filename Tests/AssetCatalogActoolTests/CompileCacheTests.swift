@@ -268,4 +268,30 @@ struct CompileCacheTests {
         #expect(ActoolInvocation.byteCount("2g") == 2 << 30)
         #expect(ActoolInvocation.byteCount("99999999999999999999G") == nil)
     }
+
+    @Test("the snapshot: every regular file's status by path, links and folders left out, a touch seen")
+    func snapshot() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try Self.catalog(test, count: 4)
+        let image = test.catalog.path + "/Even/Image0.imageset/image.png"
+        let link = test.catalog.path + "/Even/link.png"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: image)
+        let before = try #require(InputSnapshot(roots: [test.catalog.path]))
+        // Every regular file: the catalog's Contents.json, 5 image sets and the colour set (a Contents.json and a PNG
+        // each, the colour set a Contents.json); the link and the folders are not files.
+        #expect(before.fileCount == 1 + 5 * 2 + 1)
+        #expect(before.identity(of: image) != nil)
+        #expect(before.identity(of: link) == nil, "a link is never trusted as unchanged")
+        #expect(before.identity(of: test.catalog.path + "/Even") == nil)
+        #expect(before.identity(of: test.catalog.path + "/Even/Image0.imageset/other.png") == nil)
+        let again = try #require(InputSnapshot(roots: [test.catalog.path]))
+        #expect(again.digest == before.digest && again.identity(of: image) == before.identity(of: image))
+        // A new modification time (a touch) is a new identity and a new digest.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: image)
+        let touched = try #require(InputSnapshot(roots: [test.catalog.path]))
+        #expect(touched.identity(of: image) != before.identity(of: image))
+        #expect(touched.digest != before.digest)
+        #expect(touched.identity(of: test.catalog.path + "/Odd/Image1.imageset/image.png") == before.identity(of: test.catalog.path + "/Odd/Image1.imageset/image.png"))
+    }
 }
