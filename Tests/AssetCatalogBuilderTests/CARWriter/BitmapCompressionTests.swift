@@ -121,6 +121,32 @@ struct BitmapCompressionTests {
         #expect(old["grey"] == "lzvn")
     }
 
+    @Test func aLargeAppIconIsLZVNCompressedForIOS8NotStoredAsItIs() throws {
+        // A 1024-pixel App Store icon is 4 MB of pixels, more than one LZVN stream takes in a third of its rows.
+        let fixture = try CatalogFixture()
+        let side = 1024
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(side * side * 4)
+        for y in 0..<side { for x in 0..<side { pixels += [UInt8(x / 4), UInt8(y / 4), UInt8((x ^ y) & 0xF0), 255] } }
+        try fixture.write(
+            "AppIcon.appiconset/icon.png", try PNGCodec.encodeRGBA8(DecodedImage(width: side, height: side, premultiplied: false, pixels: pixels)))
+        try fixture.contents(
+            "AppIcon.appiconset",
+            #"{"images":[{"filename":"icon.png","idiom":"ios-marketing","scale":"1x","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#)
+        let options = CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "8.0", appIcon: "AppIcon", toolVersion: "test")
+        let compiled = try CARCompiler(options: options).compile(fixture.read()).car
+        let car = try CARFile(bytes: compiled)
+        let index = try #require(car.renditions.indices.first { if case .bitmap = car.renditions[$0].payload { return true } else { return false } })
+        guard case .bitmap(let bitmap) = car.renditions[index].payload else { return }
+        #expect(bitmap.compression.name == "lzvn")
+        #expect(compiled.count < side * side, "the car is \(compiled.count) bytes: the icon is not stored as it is")
+        guard case .image(let decoded) = try CARDecoder(file: car).decode(index) else {
+            Issue.record("the icon is not decoded")
+            return
+        }
+        #expect(decoded.pixels == (try PNGCodec.decodeRGBA8(PNGCodec.encodeRGBA8(DecodedImage(width: side, height: side, premultiplied: false, pixels: pixels)), premultiplied: true)).pixels)
+    }
+
     @Test func theRuleFollowsTheDeploymentTarget() {
         #expect(BitmapCompression(platform: .iphoneos, minimumDeploymentTarget: "12.4") == .paletteImage)
         #expect(BitmapCompression(platform: .iphonesimulator, minimumDeploymentTarget: "13") == .deepmap2)

@@ -77,7 +77,14 @@ enum BitmapPayload {
     /// The rows in `KCBC` chunks (``rowsPerChunk(rowBytes:height:)``; flag 1, the chunk count), each an LZFSE stream, or a raw
     /// LZVN stream when `lzvn` (then `nil` when a chunk does not shrink: a raw stream has no stored blocks).
     private static func chunked(_ pixels: UnsafeBufferPointer<UInt8>, rowBytes: Int, height: Int, lzvn: Bool) -> ByteParts? {
-        let rowsPerChunk = rowsPerChunk(rowBytes: rowBytes, height: height)
+        var rowsPerChunk = rowsPerChunk(rowBytes: rowBytes, height: height)
+        if lzvn {
+            // A raw LZVN stream is one encoder block (at most LZVNEncoder.blockSize bytes in): a third of a 1024-pixel
+            // App Store icon (1.4 MB) is more, and the icon was stored uncompressed (4.2 MB) for iOS 8 targets. Such
+            // a bitmap gets as many more chunks as its rows need. How Xcode chunks an LZVN bitmap this large is not
+            // established (the one LZVN sample, GlassKit's, is from an older Xcode that halves every bitmap).
+            rowsPerChunk = min(rowsPerChunk, max(1, LZVNEncoder.blockSize / max(1, rowBytes)))
+        }
         var chunks: [(rows: Int, stream: [UInt8])] = []
         var row = 0
         while row < height {
