@@ -168,7 +168,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "CARBenchmark",
-            dependencies: ["AssetCatalog", "CPNGSupport"],
+            dependencies: ["AssetCatalog", "AssetCatalogBuilder", "CPNGSupport"],
             path: "Benchmarks/CARBenchmark"
         ),
         .testTarget(

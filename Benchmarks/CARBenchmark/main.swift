@@ -7,7 +7,9 @@ import Foundation
 // Scripts/bench-lz-reference.py to time the reference implementation on exactly the same payloads.
 //
 // With --deepmap FILE.car… it times the deepmap decoders against libpng on the same pixels (DeepmapBenchmark.swift);
-// with --checksums FILE.car… it lists a CRC-32 of every decoded rendition (DecodedChecksums.swift).
+// with --checksums FILE.car… it lists a CRC-32 of every decoded rendition (DecodedChecksums.swift); with
+// --lzvn-sizes FILE.car… it encodes every raw LZVN stream's pixels again with assetc's encoder and compares the sizes
+// (LZVNSizes.swift).
 //
 // With --lookups FILE.car… [--rounds N] [--threads N] it measures name lookups instead
 // (CARFile.renditionIndex(named:compatibleWith:)) from 1 to the core count threads against a
@@ -26,6 +28,10 @@ if arguments.first == "--lookups" {
 }
 if arguments.first == "--checksums" {
     printDecodedChecksums(Array(arguments.dropFirst()))
+    exit(0)
+}
+if arguments.first == "--lzvn-sizes" {
+    printLZVNSizes(Array(arguments.dropFirst()))
     exit(0)
 }
 if arguments.first == "--deepmap" {

@@ -11,15 +11,18 @@ import Darwin
 /// own encoder uses such blocks for small inputs).
 ///
 /// Written for assetc from the public description of the format (the opcode layout of Apple's reference
-/// `lzfse` project): literals go in `sml_l`/`lrg_l` opcodes, matches in `sml_d`, `med_d` or `lrg_d` opcodes
-/// without literals, continued with `sml_m`/`lrg_m` (same distance) when longer than one opcode holds.
-/// Greedy matching through a one-way hash of four bytes: fast and deterministic, not the smallest output.
+/// `lzfse` project): matches in `sml_d`, `med_d`, `lrg_d` or (at the last distance) `pre_d` and `sml_m` opcodes, up
+/// to three literals carried in the match's opcode and longer runs in `sml_l`/`lrg_l`, matches longer than one opcode
+/// holds continued with `sml_m`/`lrg_m`. The search (``encodeBlock``) tries the last distance and four remembered
+/// positions per hash of four bytes, with one step of lazy matching: deterministic, within a few percent of Apple's
+/// encoder on the LZVN streams of the shared cars (docs/PERFORMANCE.md, "LZVN bytes").
 /// After every 64 positions without a match the search steps one byte further (as LZ4 does), so data that
 /// does not compress (noise, already-compressed pixels) costs a fraction of a full search and comes out as
 /// long literal runs; a match resets the step.
 public enum LZVNEncoder {
-    /// The largest hash table: `1 << maximumHashBits` entries (``LZFSEEncoder`` has tables of its own, in C).
-    static let maximumTableCount = 1 << maximumHashBits
+    /// The largest hash table: ``bucketWidth`` entries for each of `1 << maximumHashBits` hash values
+    /// (``LZFSEEncoder`` has tables of its own, in C).
+    static let maximumTableCount = bucketWidth << maximumHashBits
 
     /// The most raw bytes one `bvxn` block holds; blocks never refer back into an earlier block.
     static let blockSize = 1 << 20
@@ -45,7 +48,7 @@ public enum LZVNEncoder {
         // the same matches as a table sized for the largest input would.
         var bits = minimumHashBits
         while bits < maximumHashBits && 1 << bits < source.count { bits += 1 }
-        return LZVNHashTable.withThreadTable(count: 1 << bits) { table -> [UInt8]? in
+        return LZVNHashTable.withThreadTable(count: bucketWidth << bits) { table -> [UInt8]? in
             // Stored blocks before the first block LZVN shrinks are written only once there is one.
             var anyCompressed = false
             var start = 0
@@ -128,7 +131,12 @@ public enum LZVNEncoder {
 
     /// Encodes `source[start..<end]` as LZVN into `output`; `false` when it gave up at a checkpoint (the
     /// caller then stores the block).
-
+    ///
+    /// At each position the search tries the last match's distance (which rows of pixels repeat: a match there costs
+    /// one opcode byte, `sml_m` or `pre_d`) and the four positions last seen with the same four bytes
+    /// (``bucketWidth``), keeps the longest (the cheaper on a tie), extends it back over pending literals, and looks
+    /// one position ahead for a longer one before taking it. Up to three literals ride in the match's opcode
+    /// (``appendMatch(literals:length:distance:previous:into:)``). Every position, inside matches too, is indexed.
     private static func encodeBlock(
         _ source: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, table: UnsafeMutableBufferPointer<Int32>, base: Int,
         hashBits: Int, into output: inout [UInt8]
@@ -140,8 +148,55 @@ public enum LZVNEncoder {
         var position = start
         var misses = 0
         var literalStart = start
+        var previous = 0
         @inline(__always) func load(_ at: Int) -> UInt32 {
             UInt32(source[at]) | UInt32(source[at + 1]) << 8 | UInt32(source[at + 2]) << 16 | UInt32(source[at + 3]) << 24
+        }
+        @inline(__always) func extend(_ at: Int, _ candidate: Int, from known: Int) -> Int {
+            var length = known
+            while at + length < end, source[candidate + length] == source[at + length] { length += 1 }
+            return length
+        }
+        // The bucket of the four bytes at `at`: its first entry's index.
+        @inline(__always) func bucket(_ word: UInt32) -> Int {
+            Int((word &* 2_654_435_761) >> UInt32(32 - hashBits)) &* bucketWidth
+        }
+        // Remembers `at` as the newest entry of its bucket.
+        @inline(__always) func insert(_ at: Int) {
+            let first = bucket(load(at))
+            table[first + 3] = table[first + 2]
+            table[first + 2] = table[first + 1]
+            table[first + 1] = table[first]
+            table[first] = Int32(truncatingIfNeeded: base + (at - start))
+        }
+        // The best match at `at` (length 0: none worth taking), then `at` remembered.
+        @inline(__always) func search(_ at: Int) -> (length: Int, distance: Int) {
+            var best = (length: 0, distance: 0)
+            if previous > 0, at - previous >= start, source[at] == source[at - previous], source[at + 1] == source[at - previous + 1],
+                source[at + 2] == source[at - previous + 2]
+            {
+                best = (extend(at, at - previous, from: 3), previous)
+            }
+            let word = load(at)
+            let first = bucket(word)
+            for way in 0..<bucketWidth {
+                let stored = Int(table[first + way])
+                // An entry below the block's base was left by an earlier block: empty, as far as this one is concerned.
+                guard stored >= base else { break }
+                let candidate = start + (stored - base)
+                let distance = at - candidate
+                guard distance > 0, distance <= 0xFFFF else { break }
+                guard distance != best.distance, load(candidate) == word else { continue }
+                let length = extend(at, candidate, from: 4)
+                if length > best.length { best = (length, distance) }
+            }
+            table[first + 3] = table[first + 2]
+            table[first + 2] = table[first + 1]
+            table[first + 1] = table[first]
+            table[first] = Int32(truncatingIfNeeded: base + (at - start))
+            // A new distance costs two or three bytes: under four matching bytes it does not pay.
+            if best.distance != previous && best.length < 4 { return (0, 0) }
+            return best
         }
         while position + 4 <= end {
             if position >= nextCheckpoint {
@@ -151,69 +206,144 @@ public enum LZVNEncoder {
                 if spent >= consumed - consumed / 32 { return false }
                 nextCheckpoint = position + checkpointBytes
             }
-            let word = load(position)
-            let slot = Int((word &* 2_654_435_761) >> UInt32(32 - hashBits))
-            // An entry below the block's base was left by an earlier block: empty, as far as this one is concerned.
-            let stored = Int(table[slot])
-            let candidate = stored < base ? -1 : start + (stored - base)
-            table[slot] = Int32(truncatingIfNeeded: base + (position - start))
-            if candidate >= start, position - candidate <= 0xFFFF, load(candidate) == word {
-                var length = 4
-                while position + length < end, source[candidate + length] == source[position + length] { length += 1 }
-                appendLiterals(source, literalStart, position, into: &output)
-                appendMatch(length: length, distance: position - candidate, into: &output)
-                position += length
-                literalStart = position
-                misses = 0
-            } else {
+            var found = search(position)
+            guard found.length > 0 else {
                 position += 1 + misses >> skipShift
                 misses += 1
+                continue
             }
+            // One step of lazy matching: a longer match one byte on is worth the literal it leaves.
+            var searched = position
+            while found.length < 64, position + 5 <= end {
+                let next = search(position + 1)
+                searched = position + 1
+                guard next.length > found.length + 1 else { break }
+                position += 1
+                found = next
+            }
+            // Back over pending literals while the bytes before both ends agree.
+            var matchStart = position
+            while matchStart > literalStart, matchStart - found.distance > start,
+                source[matchStart - 1] == source[matchStart - 1 - found.distance]
+            {
+                matchStart -= 1
+            }
+            let length = found.length + (position - matchStart)
+            appendMatch(literals: UnsafeBufferPointer(rebasing: source[literalStart..<matchStart]), length: length, distance: found.distance, previous: previous, into: &output)
+            previous = found.distance
+            let matchEnd = matchStart + length
+            // The positions inside the match are remembered too: what follows often repeats them.
+            var inside = max(position, searched) + 1
+            while inside < matchEnd && inside + 4 <= end {
+                insert(inside)
+                inside += 1
+            }
+            position = matchEnd
+            literalStart = position
+            misses = 0
         }
-        appendLiterals(source, literalStart, end, into: &output)
+        appendLiterals(UnsafeBufferPointer(rebasing: source[literalStart..<end]), into: &output)
         // End of stream: the opcode and seven bytes of padding, as the reference encoder writes them.
         output += [0x06, 0, 0, 0, 0, 0, 0, 0]
         return true
     }
 
-    private static func appendLiterals(_ source: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, into output: inout [UInt8]) {
-        var at = from
-        while at < to {
-            let count = min(to - at, 271)
+    /// Positions remembered per hash value.
+    static let bucketWidth = 4
+
+    /// Literal-only opcodes for `literals`: `sml_l` (1110LLLL, 1–15) and `lrg_l` (11100000 LLLLLLLL, 16–271).
+    private static func appendLiterals(_ literals: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        var at = 0
+        while at < literals.count {
+            let count = min(literals.count - at, 271)
             if count < 16 {
                 output.append(0xE0 | UInt8(count))
             } else {
                 output.append(0xE0)
                 output.append(UInt8(count - 16))
             }
-            output.append(contentsOf: source[at..<(at + count)])
+            output.append(contentsOf: literals[at..<(at + count)])
             at += count
         }
     }
 
-    private static func appendMatch(length: Int, distance: Int, into output: inout [UInt8]) {
-        var first: Int
-        if distance < 16384 && (length > 10 || distance >= 1536) {
+    /// The longest first part of a match an `sml_d`, `pre_d` or `lrg_d` opcode holds with `carried` literals
+    /// (LLMMMxxx: the opcodes 0x70–0x7F, 0xA0–0xBF and 0xD0–0xFF belong to other opcodes, so one literal allows 8 bytes
+    /// of match, two 6, three 4).
+    private static let longestSmallMatch = [10, 8, 6, 4]
+
+    /// `literals` then a match of `length` bytes `distance` back, in the fewest opcode bytes: up to three literals
+    /// carried in the match's opcode (the rest before it in literal opcodes); the distance as the last one (`sml_m`
+    /// without literals, `pre_d` with them: one byte), in 11 bits (`sml_d`, two bytes), 14 (`med_d`, three bytes, up
+    /// to 34 bytes of match) or 16 (`lrg_d`); what the first opcode does not hold continued with `sml_m`/`lrg_m`.
+    private static func appendMatch(
+        literals: UnsafeBufferPointer<UInt8>, length: Int, distance: Int, previous: Int, into output: inout [UInt8]
+    ) {
+        // Carried literals: all of three or fewer; of more, none (a literal opcode holds them as cheaply), unless 16–18
+        // are left, where carrying the excess over 15 keeps the literal opcode at one byte.
+        var carried = literals.count <= 3 ? literals.count : 0
+        let rest = literals.count % 271
+        if literals.count > 3, rest >= 16, rest <= 18 { carried = rest - 15 }
+        if literals.count > 3 && rest != 0 && rest <= 3 && literals.count > 271 { carried = rest }
+        appendLiterals(UnsafeBufferPointer(rebasing: literals[0..<(literals.count - carried)]), into: &output)
+        let tail = literals[(literals.count - carried)...]
+        var remaining = length
+        if distance == previous && carried == 0 {
+            appendContinuation(remaining, into: &output)
+            return
+        }
+        let small = longestSmallMatch[carried]
+        let l = UInt8(carried)
+        if distance == previous {
+            // pre_d: LLMMM110 (with literals, so never the end-of-stream or no-op opcodes 0x06, 0x0E, 0x16).
+            let first = min(remaining, small)
+            output.append(l << 6 | UInt8(first - 3) << 3 | 6)
+            output.append(contentsOf: tail)
+            remaining -= first
+        } else if distance < 16384 && (distance >= 1536 || continuationBytes(remaining - min(remaining, small)) + 2 > continuationBytes(remaining - min(remaining, 34)) + 3) {
             // med_d: 101LLMMM DDDDDDMM DDDDDDDD, length 3...34, distance below 2^14.
-            first = min(length, 34)
+            let first = min(remaining, 34)
             let m = first - 3
-            output.append(0xA0 | UInt8(m >> 2))
+            output.append(0xA0 | l << 3 | UInt8(m >> 2))
             let word = UInt16(distance) << 2 | UInt16(m & 3)
             output.append(UInt8(truncatingIfNeeded: word))
             output.append(UInt8(truncatingIfNeeded: word >> 8))
+            output.append(contentsOf: tail)
+            remaining -= first
         } else if distance < 1536 {
-            // sml_d: LLMMMDDD DDDDDDDD, length 3...10, distance below 1536.
-            first = min(length, 10)
-            output.append(UInt8((first - 3) << 3) | UInt8(distance >> 8))
+            // sml_d: LLMMMDDD DDDDDDDD, distance below 1536.
+            let first = min(remaining, small)
+            output.append(l << 6 | UInt8(first - 3) << 3 | UInt8(distance >> 8))
             output.append(UInt8(truncatingIfNeeded: distance))
+            output.append(contentsOf: tail)
+            remaining -= first
         } else {
-            // lrg_d: LLMMM111 DDDDDDDD DDDDDDDD, length 3...10, 16-bit distance.
-            first = min(length, 10)
-            output.append(UInt8((first - 3) << 3) | 7)
+            // lrg_d: LLMMM111 DDDDDDDD DDDDDDDD, 16-bit distance.
+            let first = min(remaining, small)
+            output.append(l << 6 | UInt8(first - 3) << 3 | 7)
             output.append(UInt8(truncatingIfNeeded: distance))
             output.append(UInt8(truncatingIfNeeded: distance >> 8))
+            output.append(contentsOf: tail)
+            remaining -= first
         }
-        var remaining = length - first
+        appendContinuation(remaining, into: &output)
+    }
+
+    /// The bytes `appendContinuation` writes for `length`.
+    private static func continuationBytes(_ length: Int) -> Int {
+        var bytes = 0
+        var left = length
+        while left > 0 {
+            let count = min(left, 271)
+            bytes += count < 16 ? 1 : 2
+            left -= count
+        }
+        return bytes
+    }
+
+    /// `length` more bytes at the last distance: `sml_m` (1111MMMM, 1–15) and `lrg_m` (11110000 MMMMMMMM, 16–271).
+    private static func appendContinuation(_ length: Int, into output: inout [UInt8]) {
+        var remaining = length
         while remaining > 0 {
             let count = min(remaining, 271)
             if count < 16 {
