@@ -9,7 +9,8 @@ import Foundation
 // With --deepmap FILE.car… it times the deepmap decoders against libpng on the same pixels (DeepmapBenchmark.swift);
 // with --checksums FILE.car… it lists a CRC-32 of every decoded rendition (DecodedChecksums.swift); with
 // --lzvn-sizes FILE.car… it encodes every raw LZVN stream's pixels again with assetc's encoder and compares the sizes
-// (LZVNSizes.swift).
+// (LZVNSizes.swift); with --lzfse-sizes DIR FILE.car… it does the same for LZFSE streams and leaves the comparison with
+// the reference encoder to Scripts/lzfse-sizes.sh (LZFSESizes.swift).
 //
 // With --lookups FILE.car… [--rounds N] [--threads N] it measures name lookups instead
 // (CARFile.renditionIndex(named:compatibleWith:)) from 1 to the core count threads against a
@@ -28,6 +29,10 @@ if arguments.first == "--lookups" {
 }
 if arguments.first == "--checksums" {
     printDecodedChecksums(Array(arguments.dropFirst()))
+    exit(0)
+}
+if arguments.first == "--lzfse-sizes" {
+    writeLZFSESizes(Array(arguments.dropFirst()))
     exit(0)
 }
 if arguments.first == "--lzvn-sizes" {
