@@ -50,6 +50,28 @@ struct SingleSizeIconTests {
         #expect(AppIconOutputs(index: index, options: CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", appIcon: "AppIcon")).files.map(\.bytes) == all.files.map(\.bytes))
     }
 
+    @Test func aSingleSizeEntryBesidePerSizeOnesGivesTheSingleSizeFilesAndNames() throws {
+        // As the NikitaKosolapov+SwiftUITestProject1 set: a universal 1024 entry and iPhone entries from 20 to 60
+        // points. Xcode 15's partial Info.plist lists AppIcon60x60 alone (iPad: and AppIcon76x76).
+        let fixture = try CatalogFixture()
+        let flat = { (side: Int) in try PNGCodec.encodeRGBA8(DecodedImage(width: side, height: side, premultiplied: false, pixels: [UInt8]((0..<(side * side)).flatMap { _ in [20, 120, 220, 255] as [UInt8] }))) }
+        try fixture.write("AppIcon.appiconset/icon.png", try flat(1024))
+        var entries = [#"{"filename":"icon.png","idiom":"universal","platform":"ios","size":"1024x1024"}"#]
+        for (points, scale) in [(20, 2), (29, 3), (40, 2), (60, 2), (60, 3)] {
+            try fixture.write("AppIcon.appiconset/icon_\(points)@\(scale)x.png", try flat(points * scale))
+            entries.append(#"{"filename":"icon_\#(points)@\#(scale)x.png","idiom":"iphone","scale":"\#(scale)x","size":"\#(points)x\#(points)"}"#)
+        }
+        try fixture.contents("AppIcon.appiconset", #"{"images":[\#(entries.joined(separator: ","))],"info":{"author":"xcode","version":1}}"#)
+        let outputs = AppIconOutputs(index: fixture.read(), options: CompileOptions(platform: .iphonesimulator, minimumDeploymentTarget: "17.0", appIcon: "AppIcon"))
+        #expect(outputs.files.map(\.name) == ["AppIcon60x60@2x.png", "AppIcon76x76@2x~ipad.png"])
+        #expect(outputs.infoPlist["CFBundleIcons"] == .dictionary(["CFBundlePrimaryIcon": .dictionary([
+            "CFBundleIconFiles": .array([.string("AppIcon60x60")]), "CFBundleIconName": .string("AppIcon"),
+        ])]))
+        #expect(outputs.infoPlist["CFBundleIcons~ipad"] == .dictionary(["CFBundlePrimaryIcon": .dictionary([
+            "CFBundleIconFiles": .array([.string("AppIcon60x60"), .string("AppIcon76x76")]), "CFBundleIconName": .string("AppIcon"),
+        ])]))
+    }
+
     @Test func theCarHoldsEverySizeASingleSizeIconStandsFor() throws {
         let fixture = try CatalogFixture()
         let pixels = [UInt8]((0..<(1024 * 1024)).flatMap { _ in [200, 60, 30, 255] as [UInt8] })

@@ -13,7 +13,7 @@ public struct AppIconOutputs: Sendable {
     /// iOS family: `<name><points>@<scale>x.png` for iPhone entries and `…~ipad.png` for iPad entries (the PNG
     /// bytes as they are; for a single-size 1024 icon, `<name>60x60@2x.png` and `<name>76x76@2x~ipad.png`
     /// scaled from it by an area average), `CFBundleIcons` and `CFBundleIcons~ipad`. macOS: `<name>.icns` (PNG-based icon
-    /// types), `CFBundleIconFile`. Both: `CFBundleIconName`, and `NSAccentColorName` when an accent colour is given (unless its set has no colour:
+    /// types), `CFBundleIconFile` and `CFBundleIconName`. Both: `NSAccentColorName` when an accent colour is given (unless its set has no colour:
     /// ``Asset/isColourlessTemplate``).
     /// An Icon Composer icon named with no app icon set of its name: `CFBundleIconName` (and, for iOS,
     /// `CFBundleIcons` → `CFBundlePrimaryIcon` → `CFBundleIconName`), no files.
@@ -53,8 +53,10 @@ public struct AppIconOutputs: Sendable {
             }
         }
         let read = reader(of: asset)
-        infoPlist["CFBundleIconName"] = .string(name)
         if options.platform.isMac {
+            // macOS names the icon at the top; iOS only inside CFBundleIcons (Xcode 15's partial Info.plist of the
+            // NikitaKosolapov+SwiftUITestProject1 build has no top-level CFBundleIconName).
+            infoPlist["CFBundleIconName"] = .string(name)
             var entries: [(type: String, bytes: [UInt8])] = []
             let types: [String: String] = [
                 "16x16@1": "icp4", "16x16@2": "ic11", "32x32@1": "icp5", "32x32@2": "ic12", "128x128@1": "ic07",
@@ -126,7 +128,15 @@ public struct AppIconOutputs: Sendable {
         _ asset: Asset, name: String, options: CompileOptions, read: (Variant) -> [UInt8]?
     ) -> IOSIcons {
         var icons = IOSIcons()
-        for variant in asset.variants {
+        let single = asset.variants.first(where: {
+            $0.attributes["size"] == "1024x1024" && $0.traits.idiom == nil && $0.traits.appearance == nil
+                && $0.attributes["idiom"]?.hasSuffix("marketing") != true
+        })
+        // A set with a single-size entry beside per-size ones (a set made with Xcode 13 and switched to Single Size)
+        // gets the single-size files and names: Xcode 15 lists only `AppIcon60x60` (iPad: and `AppIcon76x76`) for
+        // such a set whose iPhone entries run from 20 to 60 points (the NikitaKosolapov+SwiftUITestProject1 build's
+        // partial Info.plist). The per-size entries still go into the car.
+        for variant in asset.variants where single == nil {
             guard let size = variant.attributes["size"], let scale = variant.traits.displayScale?.value else { continue }
             let idiom = variant.traits.idiom
             guard idiom == .phone || idiom == .pad, options.keptIdioms.contains(idiom!), let bytes = read(variant) else { continue }
@@ -142,13 +152,7 @@ public struct AppIconOutputs: Sendable {
         }
         // A single-size icon (one universal 1024 pt entry, Xcode 14 and later) has no files of these sizes:
         // make the two that Xcode writes beside the car for iOS from it.
-        if icons.phoneBases.isEmpty && icons.padBases.isEmpty,
-            let single = asset.variants.first(where: {
-                $0.attributes["size"] == "1024x1024" && $0.traits.idiom == nil && $0.traits.appearance == nil
-                    && $0.attributes["idiom"]?.hasSuffix("marketing") != true
-            }),
-            let bytes = read(single)
-        {
+        if icons.phoneBases.isEmpty && icons.padBases.isEmpty, let single, let bytes = read(single) {
             for (idiom, points, suffix) in [(Idiom.phone, 60, ""), (Idiom.pad, 76, "~ipad")] where options.keptIdioms.contains(idiom) {
                 guard let scaled = try? IconScaler.scaled(bytes, width: points * 2, height: points * 2) else { continue }
                 let base = "\(name)\(points)x\(points)"
