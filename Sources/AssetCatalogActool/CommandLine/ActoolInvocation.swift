@@ -152,6 +152,8 @@ public struct ActoolInvocation: Sendable {
                 throw .invalid("--xcode-version '\(MessageQuote.clipped(xcode))' is not a version such as 26.2.")
             }
             options.iconComposerNaming = naming
+            let parts = xcode.split(separator: ".").map { Int($0) ?? 0 }
+            options.drawsIconComposerImages = (parts.first ?? 0, parts.count > 1 ? parts[1] : 0) >= (26, 2)
         }
         try Self.refuseUnsupported(arguments)
         do {

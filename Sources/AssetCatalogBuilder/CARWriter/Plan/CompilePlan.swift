@@ -109,9 +109,9 @@ extension CARCompiler {
             let made = iconComposerRenditions(iconPlan, icon: icon, assets: assets, identifiers: identifiers)
             stackRenditions += made.values
             jobs += made.jobs
-            guard let platform = iconFallbackPlatform else { continue }
+            guard options.drawsIconComposerImages, let platform = iconFallbackPlatform else { continue }
             let root = index.sources.indices.contains(icon.sourceIndex) ? index.sources[icon.sourceIndex].path : "."
-            switch iconFallbackRenditions(iconPlan, icon: icon, root: root, identifiers: identifiers, platform: platform) {
+            switch iconFallbackRenditions(iconPlan, icon: icon, root: root, identifiers: identifiers, platform: platform, notices: &notices) {
             case .success(let drawn):
                 stackRenditions += drawn
                 drawnIconFacets.insert(iconPlan.iconFacet)

@@ -77,9 +77,10 @@ extension CARCompiler {
     }
 
     /// The flat bitmaps of `plan`'s icon (its light appearance) as part 220 renditions of the icon's facet, and its
-    /// part 218 multisize set; or a problem naming the member at fault.
+    /// part 218 multisize set; or a problem naming the member at fault. A drawing that declares no size is left out of
+    /// the picture with a notice (`notices`).
     func iconFallbackRenditions(
-        _ plan: IconComposerPlan, icon: Asset, root: String, identifiers: [UInt16], platform: IconComposerShape.Platform
+        _ plan: IconComposerPlan, icon: Asset, root: String, identifiers: [UInt16], platform: IconComposerShape.Platform, notices: inout [String]
     ) -> Result<[CompiledRendition], IconComposerProblem> {
         var images: [String: IconComposerLayerImage] = [:]
         for (fileName, image) in plan.images.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
@@ -92,7 +93,14 @@ extension CARCompiler {
             }
             switch IconComposerLayerImage.read(file.bytes, contentType: main.contentType, member: "Assets/\(fileName)") {
             case .success(let read): images[fileName] = read
-            case .failure(let problem): return .failure(problem)
+            case .failure(let problem):
+                // The plan found no size either (it lays such a drawing over the whole canvas): left out of the picture.
+                guard main.contentType?.isVector == true, CARCompiler.iconLayerSize(
+                    root: root, source: source, contentType: main.contentType, inspection: main.inspection) == nil,
+                    problem.message.hasSuffix("cannot be read as an SVG") || problem.message.hasSuffix("cannot be read as a PDF")
+                else { return .failure(problem) }
+                notices.append("\(icon.name): Assets/\(fileName) declares no size (or cannot be read); it is left out of the pre-rendered images")
+                images[fileName] = .undrawable
             }
         }
         let renderer = IconComposerRenderer(document: plan.document, images: images, platform: platform)

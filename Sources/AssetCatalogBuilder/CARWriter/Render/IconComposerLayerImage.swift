@@ -7,6 +7,9 @@ enum IconComposerLayerImage: Sendable {
     case bitmap(DecodedImage)
     /// An SVG or PDF document and its declared size in points.
     case vector(bytes: [UInt8], format: VectorRasterizer.Format, width: Double, height: Double)
+    /// A drawing that declares no size (neither width, height nor viewBox): the car keeps it, filling the canvas, but
+    /// librsvg cannot draw it at a size, so the flat icon leaves it out (the compile says so).
+    case undrawable
 
     /// The largest bitmap layer decoded: 4096 × 4096 pixels (64 MiB of RGBA), far beyond the 1024-point canvas.
     static let maximumPixels = 4096 * 4096
@@ -16,6 +19,7 @@ enum IconComposerLayerImage: Sendable {
         switch self {
         case .bitmap(let image): return (Double(image.width), Double(image.height))
         case .vector(_, _, let width, let height): return (width, height)
+        case .undrawable: return (0, 0)
         }
     }
 
@@ -51,6 +55,7 @@ enum IconComposerLayerImage: Sendable {
     func bitmap(forPixelWidth pixelWidth: Double, member: String) -> Result<DecodedImage, IconComposerProblem> {
         switch self {
         case .bitmap(let image): return .success(image)
+        case .undrawable: return .success(DecodedImage(width: 1, height: 1, premultiplied: true, pixels: [0, 0, 0, 0]))
         case .vector(let bytes, let format, let width, let height):
             let wanted = pixelWidth / width
             let scale = min(wanted, 4096 / max(width, height))

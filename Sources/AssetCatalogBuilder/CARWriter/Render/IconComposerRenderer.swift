@@ -44,6 +44,7 @@ struct IconComposerRenderer: Sendable {
                 guard let image = images[layer.imageName] else {
                     return .failure(IconComposerProblem("the layer file Assets/\(layer.imageName) is missing"))
                 }
+                if case .undrawable = image { continue }
                 let points = image.size
                 let scale = layer.scale * group.scale * contentScale * unit
                 let width = points.width * scale
