@@ -231,3 +231,30 @@ struct IconComposerFallbackTests {
         #expect(Self.pixel(image, 32, 32)[3] == 255 && Self.pixel(image, 0, 0)[3] == 0)
     }
 }
+
+/// The loose icon files `--app-icon` asks for, made of the flat drawing.
+@Suite("Icon Composer flat icon files")
+struct IconComposerFlatFileTests {
+    @Test func macOSGetsAnICNSOfTheDrawingAndIOSTheTwoPNGs() throws {
+        let (fixture, roots) = try IconComposerFallbackTests.fixture(json: IconComposerFallbackTests.solidJSON())
+        _ = fixture
+        let index = CatalogReader(options: ReaderOptions(jobs: 2)).read(roots)
+        let mac = AppIconOutputs(index: index, options: CompileOptions(platform: .macosx, minimumDeploymentTarget: "10.14", appIcon: "App"))
+        let icns = try #require(mac.files.first { $0.name == "App.icns" }?.bytes)
+        #expect(Array(icns.prefix(4)) == Array("icns".utf8) && icns.count > 1000)
+        // Its ic10 entry (512 points at 2x) is the 1024-pixel drawing: transparent corner, red middle.
+        let at = try #require((0..<(icns.count - 4)).first { Array(icns[$0..<($0 + 4)]) == Array("ic10".utf8) })
+        let length = Int(icns[at + 4]) << 24 | Int(icns[at + 5]) << 16 | Int(icns[at + 6]) << 8 | Int(icns[at + 7])
+        let png = try PNGCodec.decodeRGBA8(Array(icns[(at + 8)..<(at + length)]))
+        #expect(png.width == 1024 && png.pixels[3] == 0 && IconComposerFallbackTests.pixel(png, 512, 512) == [255, 0, 0, 255])
+        #expect(mac.infoPlist["CFBundleIconFile"] == .string("App") && mac.infoPlist["CFBundleIconName"] == .string("App"))
+
+        let newMac = AppIconOutputs(index: index, options: CompileOptions(platform: .macosx, minimumDeploymentTarget: "26.0", appIcon: "App"))
+        #expect(newMac.files.isEmpty)
+
+        let phone = AppIconOutputs(index: index, options: CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "18.0", appIcon: "App"))
+        #expect(phone.files.map(\.name) == ["App60x60@2x.png", "App76x76@2x~ipad.png"])
+        let icon = try PNGCodec.decodeRGBA8(try #require(phone.files.first?.bytes))
+        #expect(icon.width == 120 && icon.pixels[3] == 255)
+    }
+}

@@ -76,12 +76,11 @@ extension CARCompiler {
         }
     }
 
-    /// The flat bitmaps of `plan`'s icon (its light appearance) as part 220 renditions of the icon's facet, and its
-    /// part 218 multisize set; or a problem naming the member at fault. A drawing that declares no size is left out of
-    /// the picture with a notice (`notices`).
-    func iconFallbackRenditions(
-        _ plan: IconComposerPlan, icon: Asset, root: String, identifiers: [UInt16], platform: IconComposerShape.Platform, notices: inout [String]
-    ) -> Result<[CompiledRendition], IconComposerProblem> {
+    /// `plan`'s icon drawn flat (its light appearance) on 1024 pixels for `platform`; a problem names the member at
+    /// fault. A drawing that declares no size is left out of the picture with a notice (`notices`).
+    func iconFlatImage(
+        _ plan: IconComposerPlan, icon: Asset, root: String, platform: IconComposerShape.Platform, notices: inout [String]
+    ) -> Result<DecodedImage, IconComposerProblem> {
         var images: [String: IconComposerLayerImage] = [:]
         for (fileName, image) in plan.images.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             // The layer's own file (the light appearance's).
@@ -104,8 +103,31 @@ extension CARCompiler {
             }
         }
         let renderer = IconComposerRenderer(document: plan.document, images: images, platform: platform)
+        return renderer.render(side: 1024)
+    }
+
+    /// The 1024-pixel flat drawing of the Icon Composer icon `name` in `index`, when this compile draws one (see
+    /// ``CompileOptions/drawsIconComposerImages`` and ``iconFallbackPlatform``): what the loose icon files are made of.
+    func iconFlatImage(_ index: CatalogIndex, name: String) -> DecodedImage? {
+        guard options.drawsIconComposerImages, let platform = iconFallbackPlatform,
+            let icon = index.assets.first(where: { $0.name == name && $0.kind == .icon })
+        else { return nil }
+        let root = index.sources.indices.contains(icon.sourceIndex) ? index.sources[icon.sourceIndex].path : "."
+        var assets: [Asset] = []
+        var parts: [UInt16] = []
+        var notices: [String] = []
+        guard let plan = iconComposerPlan(icon, root: root, assets: &assets, parts: &parts, notices: &notices) else { return nil }
+        return try? iconFlatImage(plan, icon: icon, root: root, platform: platform, notices: &notices).get()
+    }
+
+    /// The flat bitmaps of `plan`'s icon (its light appearance) as part 220 renditions of the icon's facet, and its
+    /// part 218 multisize set; or a problem naming the member at fault. A drawing that declares no size is left out of
+    /// the picture with a notice (`notices`).
+    func iconFallbackRenditions(
+        _ plan: IconComposerPlan, icon: Asset, root: String, identifiers: [UInt16], platform: IconComposerShape.Platform, notices: inout [String]
+    ) -> Result<[CompiledRendition], IconComposerProblem> {
         let full: DecodedImage
-        switch renderer.render(side: 1024) {
+        switch iconFlatImage(plan, icon: icon, root: root, platform: platform, notices: &notices) {
         case .success(let drawn): full = drawn
         case .failure(let problem): return .failure(problem)
         }
