@@ -217,6 +217,25 @@ struct IconComposerFallbackTests {
         #expect(Self.pixel(try Self.image(car, dimension2: 7), 300, 512) == [255, 0, 0, 255])
     }
 
+    @Test func layersArePlacedRecolouredFadedAndHiddenAsIconJSONSays() throws {
+        // A 100-pixel opaque white square as a bitmap layer, on iOS (the whole square, the canvas unscaled), 256 pixels.
+        let white = DecodedImage(width: 100, height: 100, premultiplied: true, pixels: [UInt8](repeating: 255, count: 100 * 100 * 4))
+        let json = """
+            {"fill":{"solid":"srgb:0,0,0,1"},
+             "groups":[{"layers":[{"image-name":"w.png","glass":false,"fill":{"solid":"srgb:0,0,1,1"},"position":{"scale":1,"translation-in-points":[-300,0]}},
+                                  {"image-name":"w.png","glass":false,"opacity":0.5,"position":{"scale":1,"translation-in-points":[300,0]}},
+                                  {"image-name":"w.png","hidden":true,"position":{"scale":1,"translation-in-points":[0,300]}}]}]}
+            """
+        let document = try IconComposerDocument.parse(Array(json.utf8)).get()
+        let renderer = IconComposerRenderer(document: document, images: ["w.png": .bitmap(white)], platform: .iOS)
+        let image = try renderer.render(side: 256).get()
+        // 256 pixels a side: a point is a quarter pixel; the layers are 25 pixels wide, centred ±75 pixels off the middle.
+        #expect(Self.pixel(image, 128 - 75, 128) == [0, 0, 255, 255])  // recoloured blue
+        #expect(Self.pixel(image, 128 + 75, 128) == [128, 128, 128, 255])  // white at half opacity over black
+        #expect(Self.pixel(image, 128, 128 + 75) == [0, 0, 0, 255])  // hidden: the fill
+        #expect(Self.pixel(image, 128, 128) == [0, 0, 0, 255])
+    }
+
     @Test func theRendererRefusesSidesOutsideItsRange() {
         let renderer = IconComposerRenderer(document: IconComposerDocument(fill: nil, darkFill: nil, groups: []), images: [:], platform: .macOS)
         guard case .failure = renderer.render(side: 0), case .failure = renderer.render(side: 100_000) else {
