@@ -2,15 +2,15 @@
 # Compares assetc's flat drawing of an Icon Composer icon with Xcode's: compiles the cubeSQL sample's App.icon (and
 # Assets.xcassets) from ../shared/cars as Xcode built it (macOS 10.14), extracts the 1024 x 1024 App icon of both cars
 # with `assetc extract --png`, and prints the SSIM of the two (256 x 256 luminance, on white and on black;
-# Scripts/icon-ssim.py, Python 3 standard library only). Skips cleanly when ../shared is absent.
+# Scripts/icon-ssim.py, Python 3 standard library only). Skips cleanly when ../shared (or $SHARED_DIR) is absent.
 #
 # Usage: Scripts/icon-ssim.sh [--diff OUT.png] [--keep DIR]   (docs/ICON-RENDERING.md records the numbers)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-shared="${ASSETC_SHARED:-../shared}"
+shared="${SHARED_DIR:-../shared}"
 sample="$shared/cars/cubesql+cubeSQLAdmin"
 if [ ! -f "$sample/Resources__Assets.car" ]; then
-  echo "icon-ssim: $sample is absent; skipped"
+  echo "skip: $sample is not here (set SHARED_DIR)"
   exit 0
 fi
 command -v python3 >/dev/null || { echo "icon-ssim: python3 is needed (apt-get install python3)" >&2; exit 1; }
