@@ -58,6 +58,13 @@ struct ActoolArgumentsTests {
         #expect(throws: ActoolUsageError.self) { try check(["A.xcassets", "--compile", "out", "--platform", "iphoneos", "--minimum-deployment-target", "17.x"]) }
         #expect(throws: ActoolUsageError.self) { try check(["--compile", "out", "--platform", "iphoneos", "--minimum-deployment-target", "17"]) }
         #expect(throws: ActoolUsageError.self) { try check(base + ["--target-device", "toaster"]) }
+        // An Icon Composer icon's flat images (issue 41): drawn by default and with the flag, as Xcode 26.2 does; left out
+        // with `=disabled` and for Xcode before 26.2 (the sudoku car of Xcode 26.0.1 has none).
+        #expect(try check(base).compileOptions?.drawsIconComposerImages == true)
+        #expect(try check(base + ["--enable-icon-stack-fallback-generation"]).compileOptions?.drawsIconComposerImages == true)
+        #expect(try check(base + ["--enable-icon-stack-fallback-generation=disabled"]).compileOptions?.drawsIconComposerImages == false)
+        #expect(try check(base + ["--xcode-version", "26.0.1"]).compileOptions?.drawsIconComposerImages == false)
+        #expect(try check(base + ["--xcode-version", "26.2"]).compileOptions?.drawsIconComposerImages == true)
         #expect(throws: ActoolUsageError.self) { try check(base + ["--jobs", "0"]) }
         #expect(try check(base + ["--launch-image", "Launch"]).compileOptions != nil, "launch images are compiled")
         #expect(throws: ActoolUsageError.self) { try check(base + ["--include-language", "not a language!"]) }

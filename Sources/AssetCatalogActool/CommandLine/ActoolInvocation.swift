@@ -152,7 +152,11 @@ public struct ActoolInvocation: Sendable {
                 throw .invalid("--xcode-version '\(MessageQuote.clipped(xcode))' is not a version such as 26.2.")
             }
             options.iconComposerNaming = naming
+            let parts = xcode.split(separator: ".").map { Int($0) ?? 0 }
+            options.drawsIconComposerImages = (parts.first ?? 0, parts.count > 1 ? parts[1] : 0) >= (26, 2)
         }
+        // Xcode's switch for an Icon Composer icon's pre-rendered images (issue 41): `=disabled` writes the layer data only.
+        if arguments.value(.enableIconStackFallbackGeneration) == "disabled" { options.drawsIconComposerImages = false }
         try Self.refuseUnsupported(arguments)
         do {
             let request = try ThinningRequest(

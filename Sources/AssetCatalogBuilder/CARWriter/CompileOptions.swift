@@ -89,6 +89,10 @@ public struct CompileOptions: Sendable {
     public var toolVersion: String
     /// How Icon Composer icons' images, colours and gradients are named: as the newest Xcode names them unless told.
     public var iconComposerNaming = IconComposerNaming.assetsFolder
+    /// Whether an Icon Composer icon is also drawn flat, as the app icon images of systems before 26 (macOS before
+    /// 26, iOS): Xcode 26.2 does (the cubeSQL car), Xcode 26.0.1 does not (the sudoku car keeps its `.iconset`'s
+    /// images); `--xcode-version` before 26.2 turns it off.
+    public var drawsIconComposerImages = true
     /// Called as renditions are compiled (from the compiling threads) with the number done and the number
     /// to compile, for a progress display; it does not change the output.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?

@@ -13,9 +13,11 @@ public struct AppIconOutputs: Sendable {
     /// iOS family: `<name><points>@<scale>x.png` for iPhone entries and `…~ipad.png` for iPad entries (the PNG
     /// bytes as they are; for a single-size 1024 icon, `<name>60x60@2x.png` and `<name>76x76@2x~ipad.png`
     /// scaled from it by an area average), `CFBundleIcons` and `CFBundleIcons~ipad`. macOS: `<name>.icns` (PNG-based icon
-    /// types), `CFBundleIconFile` and `CFBundleIconName`. Both: `NSAccentColorName` when an accent colour is given (unless its set has no colour:
-    /// ``Asset/isColourlessTemplate``).
-    /// An Icon Composer icon named with no app icon set of its name: `CFBundleIconName` (and, for iOS,
+    /// types), `CFBundleIconFile` and `CFBundleIconName`. Both: `NSAccentColorName` when an accent colour is given (unless
+    /// its set has no colour: ``Asset/isColourlessTemplate``).
+    /// An Icon Composer icon the compile draws flat (macOS before 26, iOS; ``CARCompiler/iconFlatImage(_:name:)``):
+    /// `<name>.icns` made of the drawing on macOS, `<name>60x60@2x.png` and `<name>76x76@2x~ipad.png` on iOS, with the
+    /// keys above. One it does not draw, named with no app icon set of its name: `CFBundleIconName` (and, for iOS,
     /// `CFBundleIcons` → `CFBundlePrimaryIcon` → `CFBundleIconName`), no files.
     /// tvOS, where `--app-icon` names a brand assets folder: `CFBundleIcons` → `CFBundlePrimaryIcon` (the
     /// smallest `primary-app-icon` part) and `TVTopShelfImage` (the top shelf parts); the icons themselves
@@ -33,9 +35,33 @@ public struct AppIconOutputs: Sendable {
             infoPlist.merge(Self.brandAssetKeys(brand)) { _, new in new }
             return
         }
+        // An Icon Composer icon drawn flat (macOS before 26, iOS): its loose files are made from the drawing, as the
+        // car's images are, whether or not an app icon set has the same name (cubeSQL's car holds the drawing, not
+        // its App.iconset's images).
+        if let drawn = CARCompiler(options: options).iconFlatImage(index, name: name) {
+            if options.platform.isMac {
+                infoPlist["CFBundleIconName"] = .string(name)
+                files.append(("\(name).icns", Self.icns(drawn)))
+                infoPlist["CFBundleIconFile"] = .string(name)
+                return
+            }
+            var bases: (phone: [String], pad: [String]) = ([], [])
+            for (idiom, points, suffix) in [(Idiom.phone, 60, ""), (Idiom.pad, 76, "~ipad")] where options.keptIdioms.contains(idiom) {
+                guard let png = Self.png(drawn, side: points * 2) else { continue }
+                let base = "\(name)\(points)x\(points)"
+                files.append((base + "@2x" + suffix + ".png", png))
+                if idiom == .pad { bases.pad.append(base) } else { bases.phone.append(base) }
+            }
+            func entry(_ list: [String]) -> PropertyListValue {
+                .dictionary(["CFBundlePrimaryIcon": .dictionary(["CFBundleIconFiles": .array(list.map { .string($0) }), "CFBundleIconName": .string(name)])])
+            }
+            infoPlist["CFBundleIcons"] = entry(bases.phone)
+            if options.keptIdioms.contains(.pad) { infoPlist["CFBundleIcons~ipad"] = entry(bases.phone + bases.pad) }
+            return
+        }
         guard let asset = index.assets.first(where: { $0.name == name && $0.kind == .appIcon }) else {
             // An Icon Composer icon alone (no app icon set of its name): the system finds it in the car by name, so
-            // the plist names it; there are no loose files (its pre-rendered bitmaps are not drawn yet).
+            // the plist names it; there are no loose files (macOS 26 and later, and other platforms, draw its layers).
             if index.assets.contains(where: { $0.name == name && $0.kind == .icon }) {
                 infoPlist["CFBundleIconName"] = .string(name)
                 if !options.platform.isMac {
@@ -109,6 +135,34 @@ public struct AppIconOutputs: Sendable {
         }
         infoPlist["CFBundleIcons"] = icons(iPad: false)
         if options.keptIdioms.contains(.pad) { infoPlist["CFBundleIcons~ipad"] = icons(iPad: true) }
+    }
+
+    /// An `.icns` of a 1024-pixel drawing: the ten PNG-based icon types (16 to 512 points at 1x and 2x), each
+    /// area-averaged from it, in type order.
+    static func icns(_ drawn: DecodedImage) -> [UInt8] {
+        let types: [(type: String, side: Int)] = [
+            ("ic07", 128), ("ic08", 256), ("ic09", 512), ("ic10", 1024), ("ic11", 32), ("ic12", 64), ("ic13", 256), ("ic14", 512),
+            ("icp4", 16), ("icp5", 32),
+        ]
+        var entries: [(type: String, bytes: [UInt8])] = []
+        for (type, side) in types {
+            guard let png = png(drawn, side: side) else { continue }
+            entries.append((type, png))
+        }
+        var icns = Array("icns".utf8)
+        BinaryWriter.appendBE32(&icns, UInt32(8 + entries.reduce(0) { $0 + 8 + $1.bytes.count }))
+        for entry in entries {
+            icns += Array(entry.type.utf8)
+            BinaryWriter.appendBE32(&icns, UInt32(8 + entry.bytes.count))
+            icns += entry.bytes
+        }
+        return icns
+    }
+
+    /// `drawn` area-averaged to `side` pixels and encoded as a PNG (straight alpha, as PNG stores it).
+    static func png(_ drawn: DecodedImage, side: Int) -> [UInt8]? {
+        let pixels = side == drawn.width ? drawn.pixels : IconScaler.scale(drawn.pixels, from: (drawn.width, drawn.height), to: (side, side))
+        return try? PNGCodec.encode(DecodedImage(width: side, height: side, premultiplied: true, pixels: pixels), compressionLevel: 9)
     }
 
     /// One iOS app icon set's loose files and the base names the Info.plist lists for iPhone and iPad.

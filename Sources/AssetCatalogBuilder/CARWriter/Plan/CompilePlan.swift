@@ -109,10 +109,22 @@ extension CARCompiler {
         // Grown once: tens of thousands of jobs appended one by one would be copied into ever larger arrays.
         jobs.reserveCapacity(assets.reduce(0) { $0 + $1.variants.count + $1.colors.count })
         var multisize: [(facet: Int, name: String, entries: [(width: Int, height: Int, index: Int, idiom: UInt16)])] = []
+        // Facets whose app icon images are the flat drawing of an Icon Composer icon: the app icon set of the same
+        // name gives none of its own (cubeSQL: Xcode 26.2 writes the drawn sizes, not its `App.iconset`'s).
+        var drawnIconFacets: Set<Int> = []
         for (iconPlan, icon) in iconPlans {
             let made = iconComposerRenditions(iconPlan, icon: icon, assets: assets, identifiers: identifiers)
             stackRenditions += made.values
             jobs += made.jobs
+            guard options.drawsIconComposerImages, let platform = iconFallbackPlatform else { continue }
+            let root = index.sources.indices.contains(icon.sourceIndex) ? index.sources[icon.sourceIndex].path : "."
+            switch iconFallbackRenditions(iconPlan, icon: icon, root: root, identifiers: identifiers, platform: platform, notices: &notices) {
+            case .success(let drawn):
+                stackRenditions += drawn
+                drawnIconFacets.insert(iconPlan.iconFacet)
+            case .failure(let problem):
+                notices.append("\(icon.name): \(problem.message); the icon has no pre-rendered images for systems before 26")
+            }
         }
         for (facet, asset) in assets.enumerated() {
             let root = index.sources.indices.contains(asset.sourceIndex) ? index.sources[asset.sourceIndex].path : "."
@@ -143,6 +155,7 @@ extension CARCompiler {
             case .symbol, .brandAssets, .icon:
                 continue  // left out above
             case .image, .data, .appIcon:
+                if drawnIconFacets.contains(facet) { continue }
                 var variants = asset.variants
                 var scaledSides: [Int: Int] = [:]
                 if asset.kind == .appIcon, let derived = singleSizeIconVariants(asset) {

@@ -29,10 +29,17 @@ struct IconComposerDocument: Sendable, Equatable {
         /// `glass`, then `glass-specializations` by appearance.
         var glass: Bool?
         var glassByAppearance: [Appearance: Bool]
+        /// What the flat renderer needs beyond the car's records: `opacity` (0…1), `blend-mode`, `hidden`, and a
+        /// solid `fill` that recolours the layer's pixels (its alpha kept).
+        var opacity: Double = 1
+        var blendMode: String?
+        var hidden = false
+        var fill: ColorComponents?
 
         static func == (lhs: Layer, rhs: Layer) -> Bool {
             lhs.imageName == rhs.imageName && lhs.scale == rhs.scale && lhs.translation == rhs.translation && lhs.glass == rhs.glass
-                && lhs.glassByAppearance == rhs.glassByAppearance
+                && lhs.glassByAppearance == rhs.glassByAppearance && lhs.opacity == rhs.opacity && lhs.blendMode == rhs.blendMode
+                && lhs.hidden == rhs.hidden && lhs.fill == rhs.fill
         }
 
         /// Whether the layer is drawn as glass in `appearance`: its specialisation for that appearance, else its own
@@ -50,6 +57,21 @@ struct IconComposerDocument: Sendable, Equatable {
         /// `shadow.kind` (`neutral`, `layer-color`, `none`) and `shadow.opacity`.
         var shadowKind: String?
         var shadowOpacity: Double
+        /// What the flat renderer needs beyond the car's records: `position` (scale and translation applied to every
+        /// layer), `opacity`, `blend-mode`, `hidden`, `translucency` (when enabled, its value) and `specular`.
+        var scale: Double = 1
+        var translation: Point = Point(x: 0, y: 0)
+        var opacity: Double = 1
+        var blendMode: String?
+        var hidden = false
+        var translucency: Double?
+        var specular = true
+    }
+
+    /// A point or offset in the icon's 1024-point canvas.
+    struct Point: Sendable, Equatable {
+        var x: Double
+        var y: Double
     }
 
     /// `fill` (light and tinted), or `nil` for none.
@@ -83,7 +105,28 @@ struct IconComposerDocument: Sendable, Equatable {
                     if case .object(let shadow)? = group["shadow"] {
                         if case .string(let kind)? = shadow["kind"] { result.shadowKind = kind }
                         result.shadowOpacity = number(shadow["opacity"]) ?? 0
+                        guard (0...1).contains(result.shadowOpacity) else {
+                            throw IconComposerProblem("groups[\(groupIndex)].shadow.opacity is outside 0…1")
+                        }
                     }
+                    try readDrawing(group, place: "groups[\(groupIndex)]", opacity: &result.opacity, blendMode: &result.blendMode, hidden: &result.hidden)
+                    if case .object(let position)? = group["position"] {
+                        result.scale = number(position["scale"]) ?? 1
+                        if case .array(let offset)? = position["translation-in-points"], offset.count == 2 {
+                            result.translation = Point(x: number(offset[0]) ?? 0, y: number(offset[1]) ?? 0)
+                        }
+                        guard result.scale.isFinite, result.scale > 0, result.scale <= 100, abs(result.translation.x) <= 1e4,
+                            abs(result.translation.y) <= 1e4
+                        else {
+                            throw IconComposerProblem("groups[\(groupIndex)].position is out of range (scale or translation)")
+                        }
+                    }
+                    if case .object(let translucency)? = group["translucency"], case .bool(true)? = translucency["enabled"] {
+                        let value = number(translucency["value"]) ?? 0.5
+                        guard (0...1).contains(value) else { throw IconComposerProblem("groups[\(groupIndex)].translucency.value is outside 0…1") }
+                        result.translucency = value
+                    }
+                    if case .bool(let specular)? = group["specular"] { result.specular = specular }
                     if case .array(let layers)? = group["layers"] {
                         for layerValue in layers {
                             guard case .object(let layer) = layerValue, case .string(let image)? = layer["image-name"] else { continue }
@@ -100,6 +143,15 @@ struct IconComposerDocument: Sendable, Equatable {
                                 throw IconComposerProblem("groups[\(groupIndex)] has a layer placed out of range (scale or translation)")
                             }
                             if case .bool(let glass)? = layer["glass"] { entry.glass = glass }
+                            try readDrawing(
+                                layer, place: "groups[\(groupIndex)] layer \(entry.imageName)", opacity: &entry.opacity, blendMode: &entry.blendMode,
+                                hidden: &entry.hidden)
+                            if case .object(let layerFill)? = layer["fill"], case .string(let text)? = layerFill["solid"] {
+                                guard let color = color(text) else {
+                                    throw IconComposerProblem("groups[\(groupIndex)] layer \(entry.imageName): fill.solid is not a colour such as srgb:0.1,0.2,0.3,1")
+                                }
+                                entry.fill = color
+                            }
                             if case .array(let specialisations)? = layer["glass-specializations"] {
                                 for case .object(let specialisation) in specialisations {
                                     guard case .bool(let glass)? = specialisation["value"] else { continue }
@@ -120,6 +172,21 @@ struct IconComposerDocument: Sendable, Equatable {
             return .failure(error)
         }
         return .success(document)
+    }
+
+    /// `opacity` (0…1), `blend-mode` and `hidden` of a group or layer.
+    private static func readDrawing(
+        _ object: JSONObject, place: String, opacity: inout Double, blendMode: inout String?, hidden: inout Bool
+    ) throws(IconComposerProblem) {
+        if let value = number(object["opacity"]) {
+            guard (0...1).contains(value) else { throw IconComposerProblem("\(place): opacity is outside 0…1") }
+            opacity = value
+        }
+        if case .string(let mode)? = object["blend-mode"] {
+            guard mode.utf8.count <= 64 else { throw IconComposerProblem("\(place): blend-mode is not a blend mode's name") }
+            blendMode = mode
+        }
+        if case .bool(let value)? = object["hidden"] { hidden = value }
     }
 
     private static func number(_ value: JSONValue?) -> Double? {
