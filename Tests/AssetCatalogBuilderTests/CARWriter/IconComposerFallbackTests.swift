@@ -46,7 +46,7 @@ struct IconComposerFallbackTests {
     static func drawnSizes(_ car: CARFile, _ name: String = "App") throws -> [(index: UInt16, scale: UInt16, side: Int, idiom: UInt16)] {
         let facet = try #require(car.facets.first { $0.name == name })
         return facet.renditions.map { car.renditions[$0] }.filter { $0.key[.part] == 220 }.map {
-            ($0.key[.dimension2] ?? 0, $0.key[.scale] ?? 0, $0.width, $0.key[.idiom] ?? 0)
+            ($0.key[.dimension2], $0.key[.scale], $0.width, $0.key[.idiom])
         }.sorted { ($0.index, $0.idiom, $0.scale) < ($1.index, $1.idiom, $1.scale) }
     }
 
