@@ -155,7 +155,8 @@ struct SetReader {
     }
 
     /// A symbol set's file must be an SVG symbol template: a `Symbols` group holding weight/scale
-    /// variants (`Regular-M` at least, the one Xcode falls back to).
+    /// variants (`Regular-M` at least, the one Xcode falls back to, or the three masters of a variable template,
+    /// `Ultralight-S`, `Regular-S` and `Black-S`, from which the compile interpolates the rest).
     static func checkSymbolTemplate(_ outcome: FileInspector.Outcome, path: String, sink: inout DiagnosticSink) {
         guard outcome.problemKind == nil, outcome.inspection.byteCount > 0 else { return }
         let inspection = outcome.inspection
@@ -174,7 +175,8 @@ struct SetReader {
                 "is an SVG but not a symbol template: \(what); export it from the SF Symbols app")
             return
         }
-        if !svg.symbolVariants.contains("Regular-M") {
+        let masters = ["Ultralight-S", "Regular-S", "Black-S"].allSatisfy(svg.symbolVariants.contains)
+        if !svg.symbolVariants.contains("Regular-M") && !masters {
             sink.emit(
                 .wrongContentType, at: path,
                 "is a symbol template without a Regular-M variant (it has \(svg.symbolVariants.joined(separator: ", "))); Xcode needs Regular-M to draw the symbol at the default weight",

@@ -71,6 +71,7 @@ struct SymbolTemplate: Sendable {
         guard xml.elements[0].name == "svg" else { throw Problem(message: "has no <svg> root element") }
         var symbolsGroup: Int?
         for (index, element) in xml.elements.enumerated() {
+            if element.name == "style" { parseStyles(element.text) }
             guard let id = element.attribute("id") else { continue }
             if id == "Symbols" && element.name == "g" && symbolsGroup == nil { symbolsGroup = index }
             if id == "template-version" {
@@ -95,7 +96,6 @@ struct SymbolTemplate: Sendable {
                     if left { leftMargins[glyph] = x } else { rightMargins[glyph] = x }
                 }
             }
-            if element.name == "style" { parseStyles(element.text) }
         }
         for size in 1...3 {
             if let baseline = baselines[size], let capline = caplines[size] { capHeights[size] = baseline - capline }
