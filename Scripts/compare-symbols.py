@@ -92,10 +92,72 @@ def compare(ours, xcode, symbol):
     print(f"all 27: largest point distance {worst:.5f} pt, largest viewBox/transform difference {worst_box:.5f} pt, {problems} problems")
     return problems, worst, worst_box
 
+def read_png(path):
+    """(width, height, alpha values) of an RGBA or grey+alpha PNG, as extract --all writes them."""
+    import struct, zlib
+    data = open(path, "rb").read()
+    at, idat = 8, b""
+    while at < len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        chunk = data[at + 8:at + 8 + length]
+        if kind == b"IHDR":
+            width, height, _, colour = struct.unpack(">IIBB", chunk[:10])
+        if kind == b"IDAT":
+            idat += chunk
+        at += 12 + length
+    raw = zlib.decompress(idat)
+    channels = {0: 1, 2: 3, 4: 2, 6: 4}[colour]
+    stride = width * channels
+    previous, alphas, at = bytearray(stride), [], 0
+    for _ in range(height):
+        kind, line = raw[at], bytearray(raw[at + 1:at + 1 + stride])
+        at += 1 + stride
+        for x in range(stride):
+            a = line[x - channels] if x >= channels else 0
+            b = previous[x]
+            c = previous[x - channels] if x >= channels else 0
+            if kind == 1: line[x] = (line[x] + a) & 255
+            elif kind == 2: line[x] = (line[x] + b) & 255
+            elif kind == 3: line[x] = (line[x] + (a + b) // 2) & 255
+            elif kind == 4:
+                pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        alphas += [line[x + channels - 1] for x in range(0, stride, channels)]
+        previous = line
+    return width, height, alphas
+
+def compare_caches(ours, xcode, symbol):
+    """The bitmap caches: the same names (scale, dimension 2, weight, size), sizes, and the largest alpha difference."""
+    names = sorted(n for n in os.listdir(os.path.join(xcode, symbol)) if n.endswith(".png"))
+    problems, worst = 0, 0
+    for name in names:
+        mine = os.path.join(ours, symbol, name)
+        if not os.path.exists(mine):
+            print(f"cache {name}: missing in ours")
+            problems += 1
+            continue
+        w1, h1, a1 = read_png(mine)
+        w2, h2, a2 = read_png(os.path.join(xcode, symbol, name))
+        if (w1, h1) != (w2, h2):
+            print(f"cache {name}: {w1}x{h1} against {w2}x{h2}")
+            problems += 1
+            continue
+        difference = max(abs(p - q) for p, q in zip(a1, a2))
+        mean = sum(abs(p - q) for p, q in zip(a1, a2)) / len(a1)
+        worst = max(worst, difference)
+        print(f"cache {name}: {w1}x{h1}, largest alpha difference {difference}, mean {mean:.1f}")
+    extra = sorted(n for n in os.listdir(os.path.join(ours, symbol)) if n.endswith(".png") and n not in names)
+    for name in extra:
+        print(f"cache {name}: only in ours")
+        problems += 1
+    print(f"{len(names)} caches: {problems} problems, largest alpha difference {worst} of 255")
+    return problems
+
 if __name__ == "__main__":
     if sys.argv[1] == "assemble":
         assemble(sys.argv[2], sys.argv[3], sys.argv[4])
     else:
         problems, worst, box = compare(sys.argv[2], sys.argv[3], sys.argv[4])
+        problems += compare_caches(sys.argv[2], sys.argv[3], sys.argv[4])
         tolerance = float(os.environ.get("SYMBOL_TOLERANCE", "0.001"))
         sys.exit(1 if problems or worst > tolerance or box > tolerance else 0)

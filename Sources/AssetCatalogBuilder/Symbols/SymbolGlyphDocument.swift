@@ -19,6 +19,9 @@ struct SymbolGlyphDocument: Sendable {
     /// How far below the viewBox's top the baseline sits is `height - baseline`: `baseline` is the glyph's depth
     /// below the baseline, in points (tag 1018's first float).
     var baseline: Double
+    /// The transform's translation, in points, and each outline's data.
+    var translation: (x: Double, y: Double)
+    var pathData: [String]
 
     /// The document of `glyph` from `template`'s style rules.
     init(_ glyph: SymbolTemplate.Glyph, template: SymbolTemplate) {
@@ -39,6 +42,8 @@ struct SymbolGlyphDocument: Sendable {
         let tx = -box.minX * scale
         let ty = -box.minY * scale
         baseline = height - ty
+        translation = (tx, ty)
+        pathData = glyph.outlines.map(\.path.data)
         let f = SymbolPath.format
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         text += "<svg version=\"1.1\" viewBox=\"0 0 \(f(width)) \(f(height))\">"
@@ -67,6 +72,23 @@ struct SymbolGlyphDocument: Sendable {
         }
         text += "</g></svg>\n"
         svg = Array(text.utf8)
+    }
+
+    /// The glyph drawn in black (as a monochrome bitmap cache is), for librsvg: drawn at `factor` pixels to the point,
+    /// it covers `pixelWidth` × `pixelHeight` pixels, the viewBox's size rounded up (MediaMate's caches: 6.52 × 14.12
+    /// points at 13 points and 1x give 7 × 15 pixels), the glyph at the bottom left, unstretched (as CoreGraphics, whose
+    /// origin is the bottom left, draws it: MediaMate's caches have their spare row at the top).
+    func monochromeSVG(factor: Double) -> (bytes: [UInt8], pixelWidth: Int, pixelHeight: Int) {
+        let pixelWidth = max(1, Int((width * factor - 1e-9).rounded(.up)))
+        let pixelHeight = max(1, Int((height * factor - 1e-9).rounded(.up)))
+        let w = Double(pixelWidth) / factor
+        let h = Double(pixelHeight) / factor
+        let scale = Double(Self.pointSize) / 100
+        var text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">"
+        text += "<g transform=\"matrix(\(scale) 0 0 \(scale) \(translation.x) \(translation.y + h - height))\">"
+        for data in pathData { text += "<path d=\"\(data)\" fill=\"#000000\"/>" }
+        text += "</g></svg>"
+        return (Array(text.utf8), pixelWidth, pixelHeight)
     }
 
     /// `text` safe inside an XML attribute or style element.

@@ -94,7 +94,7 @@ struct SymbolCompileTests {
                 #expect(rendition.key[.idiom] == 0 && rendition.scaleTimes100 == 100 && rendition.rawDataIsLZFSE)
                 #expect(rendition.infoTags.map(\.tag) == [1004, 1006, 1018, 1019])
                 let words = try Self.metrics(rendition)
-                #expect(words.count == 10 && words[0] == 7 && words[1] == 13 && Float(bitPattern: words[4]) == 3)
+                #expect(words.count == (weight == 4 && size > 1 ? 16 : 10) && words[0] == 7 && words[1] == 13 && Float(bitPattern: words[4]) == 3)
                 // The cap height: 70.459 units at 13/100 of a point each.
                 #expect(abs(Float(bitPattern: words[3]) - 9.15967) < 1e-4)
                 #expect(glyph.svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg version=\"1.1\" viewBox=\"0 0 "))
@@ -132,6 +132,34 @@ struct SymbolCompileTests {
         // The insets: Regular-M's distance to its margins (Regular-S's guides, 0 and 70 units, scaled as medium).
         #expect(abs(Double(Float(bitPattern: words[5])) - 0.13 * 12.76) < 1e-4)
         #expect(abs(Double(Float(bitPattern: words[7])) - 0.13 * (70 - 60) * 1.276) < 1e-4)
+    }
+
+    @Test func regularMediumAndLargeGetBlackBitmapCachesAt11And13And17Points() throws {
+        let (_, car) = try Self.compile(SymbolTemplates.variable())
+        let facet = try #require(car.facets.first { $0.name == "Ring" })
+        let decoder = CARDecoder(file: car)
+        let glyphs = try Self.glyphs(car, "Ring")
+        var seen: [String] = []
+        for number in facet.renditions where car.renditions[number].key[.part] == 181 {
+            let rendition = car.renditions[number]
+            let key = rendition.key
+            #expect(key[.glyphWeight] == 4 && key[.deploymentTarget] == 5 && rendition.name == "Ring.svg" && rendition.flags == 4)
+            seen.append("s\(key[.glyphSize]) d\(key[.dimension2]) \(key[.scale])x")
+            guard case .image(let image) = try decoder.decode(number) else {
+                Issue.record("a cache is not a bitmap")
+                continue
+            }
+            // The glyph's viewBox at 11, 13 or 17 points and the scale, rounded up; black, only its alpha varies.
+            let viewBox = try Self.geometry(try #require(glyphs[4 * 4 + Int(key[.glyphSize])]).svg).viewBox
+            let factor = Double([11, 13, 17][Int(key[.dimension2])]) / 13 * Double(key[.scale])
+            #expect(image.width == Int((viewBox[2] * factor).rounded(.up)) && image.height == Int((viewBox[3] * factor).rounded(.up)))
+            #expect(stride(from: 0, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 0 && image.pixels[$0 + 1] == 0 })
+            #expect(image.pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element > 150 })
+        }
+        #expect(seen.sorted() == [2, 3].flatMap { size in (0...2).flatMap { d in [1, 2].map { "s\(size) d\(d) \($0)x" } } }.sorted())
+        // The glyphs that have caches list them in tag 1018: three (dimension 2, point size) pairs.
+        #expect(try Self.metrics(try #require(glyphs[4 * 4 + 2]).rendition).suffix(7) == [3, 0, 11, 1, 13, 2, 17])
+        #expect(try Self.metrics(try #require(glyphs[4 * 4 + 1]).rendition).last == 0)
     }
 
     @Test func aTemplateWithoutMastersGivesTheGlyphsItDraws() throws {

@@ -18,6 +18,23 @@ enum SymbolRenditions {
     /// Tag 1018's second and fourth insets as MediaMate's car has them (how Xcode derives them is not established).
     static let verticalInset: Float = 0.88867
 
+    /// The point sizes of the bitmap caches, by dimension 2 (MediaMate's car: 0, 1, 2 for 11, 13 and 17 points).
+    static let cachePointSizes = [11, 13, 17]
+    /// The glyphs that get bitmap caches: regular (4) at medium and large (MediaMate's car).
+    static let cachedWeight = 4
+    static let cachedSizes = [2, 3]
+    /// The scales of the bitmap caches (MediaMate's car, macOS: 1x and 2x).
+    static let cacheScales = [1, 2]
+
+    /// One bitmap cache of a glyph: drawn in black at a point size and scale.
+    struct Cache: Sendable {
+        var weight: Int
+        var size: Int
+        var dimension2: Int
+        var scale: Int
+        var value: [UInt8]
+    }
+
     /// One compiled glyph: its weight, size and rendition value.
     struct Glyph: Sendable {
         var weight: Int
@@ -29,7 +46,9 @@ enum SymbolRenditions {
     /// Every glyph rendition of the template in `bytes`, for the symbol called `name`.
     ///
     /// - Throws: ``SymbolTemplate/Problem`` for a template that cannot be read or interpolated.
-    static func glyphs(name: String, templateBytes bytes: [UInt8]) throws(SymbolTemplate.Problem) -> [Glyph] {
+    static func glyphs(
+        name: String, templateBytes bytes: [UInt8], compression: BitmapCompression
+    ) throws(SymbolTemplate.Problem) -> (glyphs: [Glyph], caches: [Cache]) {
         let template = try SymbolTemplate(bytes: bytes)
         let glyphs = try SymbolInterpolation.glyphs(template)
         let interpolatable = SymbolInterpolation.hasMasters(template)
@@ -37,8 +56,10 @@ enum SymbolRenditions {
         let multicolor = glyphs.contains { $0.outlines.contains { $0.styleClass?.hasPrefix("multicolor") == true } }
         let hierarchical = glyphs.contains { $0.outlines.contains { $0.styleClass?.hasPrefix("hierarchical") == true } }
         let scale = Double(SymbolGlyphDocument.pointSize) / 100
-        return glyphs.map { glyph in
+        var caches: [Cache] = []
+        let made = glyphs.map { glyph in
             let document = SymbolGlyphDocument(glyph, template: template)
+            let cached = glyph.weight == cachedWeight && cachedSizes.contains(glyph.size)
             // The cap height of the glyph's size, as the template's guides give it (small's for a size without guides).
             let capHeight = (template.capHeights[glyph.size] ?? template.capHeights[1] ?? 0) * scale
             var metrics: [UInt8] = []
@@ -47,7 +68,29 @@ enum SymbolRenditions {
             for value in [Float(document.baseline), Float(capHeight), Float(template.version)] + insets {
                 BinaryWriter.appendLE32(&metrics, value.bitPattern)
             }
-            BinaryWriter.appendLE32(&metrics, 0)
+            // The caches' sizes, as (dimension 2, point size) pairs, on the glyphs that have them.
+            BinaryWriter.appendLE32(&metrics, cached ? UInt32(cachePointSizes.count) : 0)
+            if cached {
+                for (dimension, points) in cachePointSizes.enumerated() {
+                    BinaryWriter.appendLE32(&metrics, UInt32(dimension))
+                    BinaryWriter.appendLE32(&metrics, UInt32(points))
+                }
+            }
+            if cached {
+                for (dimension, points) in cachePointSizes.enumerated() {
+                    for scale in cacheScales {
+                        let factor = Double(points) / Double(SymbolGlyphDocument.pointSize) * Double(scale)
+                        let drawing = document.monochromeSVG(factor: factor)
+                        guard let image = try? VectorRasterizer.rasterize(drawing.bytes, format: .svg, scale: factor),
+                            image.width == drawing.pixelWidth, image.height == drawing.pixelHeight
+                        else { continue }
+                        let value = CSIBuilder.bitmapValue(
+                            image, name: "\(name).svg", flags: 4, scale: scale, layout: CSIBuilder.layoutImage, compression: compression
+                        ) { CSIBuilder.bitmapTags(width: drawing.pixelWidth, height: drawing.pixelHeight, bytesPerRow: $0) }
+                        caches.append(Cache(weight: glyph.weight, size: glyph.size, dimension2: dimension, scale: scale, value: value))
+                    }
+                }
+            }
             var rendering: [UInt8] = []
             BinaryWriter.appendLE32(&rendering, 1)
             BinaryWriter.appendLE32(&rendering, 0)
@@ -58,6 +101,7 @@ enum SymbolRenditions {
                 infoTags: tags, payload: CSIBuilder.raw(LZFSEEncoder.compress(document.svg, effort: .thorough), compressed: true))
             return Glyph(weight: glyph.weight, size: glyph.size, document: document, value: value)
         }
+        return (made, caches)
     }
 
     /// Tag 1018's four insets: Regular-M's distance from its left margin to its outline, 0.88867, its distance from its

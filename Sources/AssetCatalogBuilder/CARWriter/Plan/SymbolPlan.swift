@@ -25,8 +25,11 @@ extension CARCompiler {
                 continue
             }
             let glyphs: [SymbolRenditions.Glyph]
+            let caches: [SymbolRenditions.Cache]
             do {
-                glyphs = try SymbolRenditions.glyphs(name: asset.name, templateBytes: file.bytes)
+                (glyphs, caches) = try SymbolRenditions.glyphs(
+                    name: asset.name, templateBytes: file.bytes,
+                    compression: BitmapCompression(platform: options.platform, minimumDeploymentTarget: options.minimumDeploymentTarget))
             } catch {
                 fail("cannot be compiled as a symbol: \(error.message)")
                 continue
@@ -39,6 +42,17 @@ extension CARCompiler {
                 key[.glyphWeight] = UInt16(glyph.weight)
                 key[.glyphSize] = UInt16(glyph.size)
                 renditions.append(CompiledRendition(key: key, value: glyph.value))
+            }
+            // The bitmap caches: part 181, keyed by scale, dimension 2 (the point size's number), weight and size.
+            for cache in caches {
+                var key = Self.baseKey(identifier: identifier, part: Self.imagePart)
+                key[.idiom] = idiom
+                key[.scale] = UInt16(cache.scale)
+                key[.deploymentTarget] = SymbolRenditions.deploymentTarget
+                key[.dimension2] = UInt16(cache.dimension2)
+                key[.glyphWeight] = UInt16(cache.weight)
+                key[.glyphSize] = UInt16(cache.size)
+                renditions.append(CompiledRendition(key: key, value: cache.value))
             }
         }
         return (renditions, errors)
