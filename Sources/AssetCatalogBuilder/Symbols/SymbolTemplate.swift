@@ -70,6 +70,19 @@ struct SymbolTemplate: Sendable {
         }
         guard xml.elements[0].name == "svg" else { throw Problem(message: "has no <svg> root element") }
         var symbolsGroup: Int?
+        // Where each element is drawn in the document: its groups' transforms and its own (drawing apps nest glyphs and
+        // guides in translated groups; the SF Symbols app does not). Elements come after their parents.
+        var placements = [Affine](repeating: .identity, count: xml.elements.count)
+        for (index, element) in xml.elements.enumerated() {
+            for child in element.children {
+                placements[child] = placements[index].then((try? Self.transform(xml.elements[child].attribute("transform"))) ?? .identity)
+            }
+        }
+        func guide(_ index: Int) -> SymbolPoint? {
+            let element = xml.elements[index]
+            guard let x = Self.number(element.attribute("x1") ?? "0"), let y = Self.number(element.attribute("y1") ?? "0") else { return nil }
+            return placements[index].apply(SymbolPoint(x: x, y: y))
+        }
         for (index, element) in xml.elements.enumerated() {
             if element.name == "style" { parseStyles(element.text) }
             guard let id = element.attribute("id") else { continue }
@@ -83,16 +96,16 @@ struct SymbolTemplate: Sendable {
                 }
             }
             if element.name == "line", let size = ["Baseline-S": 1, "Baseline-M": 2, "Baseline-L": 3][id] {
-                if let y = Self.number(element.attribute("y1")) { baselines[size] = y }
+                if let point = guide(index) { baselines[size] = point.y }
             }
             if element.name == "line", let size = ["Capline-S": 1, "Capline-M": 2, "Capline-L": 3][id] {
-                if let y = Self.number(element.attribute("y1")) { caplines[size] = y }
+                if let point = guide(index) { caplines[size] = point.y }
             }
             if element.name == "line", id.hasPrefix("left-margin") || id.hasPrefix("right-margin") {
                 let left = id.hasPrefix("left-margin")
                 var glyph = String(id.dropFirst(left ? 11 : 12))
                 if glyph.hasPrefix("-") { glyph.removeFirst() }
-                if let x = Self.number(element.attribute("x1")) {
+                if let x = guide(index)?.x {
                     if left { leftMargins[glyph] = x } else { rightMargins[glyph] = x }
                 }
             }
@@ -104,25 +117,28 @@ struct SymbolTemplate: Sendable {
         for child in xml.elements[symbolsGroup].children {
             let element = xml.elements[child]
             guard element.name == "g", let id = element.attribute("id"), let (weight, size) = Self.parseGlyphName(id) else { continue }
-            let origin: SymbolPoint
-            do {
-                origin = try Self.translation(element.attribute("transform"))
-            } catch {
-                throw Problem(message: "glyph \(id): \(error.message)")
-            }
+            // The glyph's origin: its group's position across, its size's baseline down (the group's own position
+            // when the template has no baseline guide); its outlines are kept relative to it.
+            let placement = placements[child]
+            let origin = SymbolPoint(x: placement.e, y: baselines[size] ?? placement.f)
+            let toGlyph = Affine(e: -origin.x, f: -origin.y)
             var outlines: [Outline] = []
-            for index in xml.descendants(of: child).dropFirst() {
+            for index in xml.descendants(of: child) {
                 let shape = xml.elements[index]
+                do {
+                    _ = try Self.transform(shape.attribute("transform"))
+                } catch {
+                    throw Problem(message: "glyph \(id), path \(outlines.count + 1): \(error.message)")
+                }
                 if shape.name == "g" || shape.name == "title" || shape.name == "desc" { continue }
                 guard shape.name == "path" else {
                     throw Problem(message: "glyph \(id) holds a <\(Self.safeName(shape.name))> element; a symbol glyph is drawn with paths only")
                 }
-                if shape.attribute("transform") != nil {
-                    throw Problem(message: "glyph \(id): path \(outlines.count + 1) has a transform of its own; apply it to the path's points")
-                }
                 guard let data = shape.attribute("d") else { continue }
                 do {
-                    outlines.append(Outline(path: try SymbolPath(data: data), styleClass: shape.attribute("class")))
+                    let path = try SymbolPath(data: data)
+                    let transform = toGlyph.then(placements[index])
+                    outlines.append(Outline(path: transform.isIdentity ? path : path.mapped(transform.apply), styleClass: shape.attribute("class")))
                 } catch {
                     throw Problem(message: "glyph \(id), path \(outlines.count + 1): \(error.message)")
                 }
@@ -146,26 +162,58 @@ struct SymbolTemplate: Sendable {
         return (weight + 1, size + 1)
     }
 
-    /// A glyph group's translation: `matrix(1 0 0 1 x y)` or `translate(x[, y])`; no transform is the origin.
-    static func translation(_ text: String?) throws(Problem) -> SymbolPoint {
-        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return SymbolPoint(x: 0, y: 0) }
-        guard text.count < 200, let open = text.firstIndex(of: "("), text.hasSuffix(")") else {
-            throw Problem(message: "its transform is not a matrix or a translation")
+    /// An affine transform `(a b c d e f)` as SVG writes it: x' = a x + c y + e, y' = b x + d y + f.
+    struct Affine: Sendable, Equatable {
+        var a = 1.0, b = 0.0, c = 0.0, d = 1.0, e = 0.0, f = 0.0
+
+        static let identity = Affine()
+        var isIdentity: Bool { self == .identity }
+
+        /// This transform applied after `inner` (an element's own transform inside its parent's).
+        func then(_ inner: Affine) -> Affine {
+            Affine(
+                a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b, c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d,
+                e: a * inner.e + c * inner.f + e, f: b * inner.e + d * inner.f + f)
         }
-        let function = text[..<open].trimmingCharacters(in: .whitespaces)
-        let values = text[text.index(after: open)..<text.index(before: text.endIndex)]
-            .split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
-        guard values.allSatisfy({ $0.isFinite && abs($0) < 1e7 }) else { throw Problem(message: "its transform has an out-of-range number") }
-        if function == "translate", values.count == 1 || values.count == 2 {
-            return SymbolPoint(x: values[0], y: values.count == 2 ? values[1] : 0)
+
+        @Sendable func apply(_ point: SymbolPoint) -> SymbolPoint {
+            SymbolPoint(x: a * point.x + c * point.y + e, y: b * point.x + d * point.y + f)
         }
-        if function == "matrix", values.count == 6 {
-            guard values[0] == 1, values[1] == 0, values[2] == 0, values[3] == 1 else {
-                throw Problem(message: "its transform scales, rotates or skews; only a translation is accepted")
+    }
+
+    /// A `transform` attribute: a list of `matrix`, `translate`, `scale` and `rotate` functions; none is the identity.
+    static func transform(_ text: String?) throws(Problem) -> Affine {
+        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return .identity }
+        guard text.count < 1000 else { throw Problem(message: "a transform is too long") }
+        var result = Affine.identity
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") {
+            let function = rest[..<open].trimmingCharacters(in: CharacterSet(charactersIn: " ,\t\n\r"))
+            let values = rest[rest.index(after: open)..<close].split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" })
+                .map { Double($0) }
+            guard values.allSatisfy({ $0 != nil }), let numbers = Optional(values.compactMap { $0 }),
+                numbers.allSatisfy({ $0.isFinite && abs($0) < 1e7 })
+            else { throw Problem(message: "a transform has a malformed or out-of-range number") }
+            let next: Affine
+            switch (function, numbers.count) {
+            case ("matrix", 6): next = Affine(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], e: numbers[4], f: numbers[5])
+            case ("translate", 1), ("translate", 2): next = Affine(e: numbers[0], f: numbers.count == 2 ? numbers[1] : 0)
+            case ("scale", 1), ("scale", 2): next = Affine(a: numbers[0], d: numbers.count == 2 ? numbers[1] : numbers[0])
+            case ("rotate", 1), ("rotate", 3):
+                let angle = numbers[0] * .pi / 180
+                let rotation = Affine(a: cos(angle), b: sin(angle), c: -sin(angle), d: cos(angle))
+                if numbers.count == 3 {
+                    next = Affine(e: numbers[1], f: numbers[2]).then(rotation).then(Affine(e: -numbers[1], f: -numbers[2]))
+                } else {
+                    next = rotation
+                }
+            default: throw Problem(message: "a transform uses a function other than matrix, translate, scale or rotate")
             }
-            return SymbolPoint(x: values[4], y: values[5])
+            result = result.then(next)
+            rest = rest[rest.index(after: close)...]
         }
-        throw Problem(message: "its transform is not a matrix or a translation")
+        guard rest.allSatisfy({ $0 == " " || $0 == "," }) else { throw Problem(message: "a transform is malformed") }
+        return result
     }
 
     /// A coordinate attribute's number, range-checked.

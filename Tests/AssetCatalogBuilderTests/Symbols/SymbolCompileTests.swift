@@ -162,6 +162,24 @@ struct SymbolCompileTests {
         #expect(try Self.metrics(try #require(glyphs[4 * 4 + 1]).rendition).last == 0)
     }
 
+    @Test func nestedTransformsOfDrawingAppsArePlacedAgainstTheBaseline() throws {
+        // As Sketch exports a template: the glyph in a translated group (not at its baseline), a nested group and a
+        // path with transforms of their own.
+        var text = String(decoding: SymbolTemplates.template(glyphs: []), as: UTF8.self)
+        text = text.replacingOccurrences(
+            of: " <g id=\"Symbols\">\n",
+            with: #" <g id="Symbols"><g id="Regular-M" transform="translate(1450, 1000)"><g transform="translate(10, 20)"><path transform="scale(2)" d="M0 0L5 0L5 5Z"/></g></g>"# + "\n")
+        let template = try SymbolTemplate(bytes: Array(text.utf8))
+        let glyph = try #require(template.glyph(weight: 4, size: 2))
+        // Baseline-M is at y = 1126: the point (0, 0) is drawn at (1460, 1020), 106 units above it.
+        #expect(glyph.origin == SymbolPoint(x: 1450, y: 1126))
+        #expect(glyph.outlines.first?.path.commands.first == .move(SymbolPoint(x: 10, y: -106)))
+        #expect(glyph.outlines.first?.path.commands.dropFirst().first == .line(SymbolPoint(x: 20, y: -106)))
+        #expect(throws: SymbolTemplate.Problem.self) {
+            try SymbolTemplate(bytes: Array(text.replacingOccurrences(of: "scale(2)", with: "skewX(2)").utf8))
+        }
+    }
+
     @Test func aTemplateWithoutMastersGivesTheGlyphsItDraws() throws {
         let template = SymbolTemplates.template(
             glyphs: ["Regular-S", "Regular-M", "Regular-L"].map { ($0, SymbolTemplates.ring(stroke: 6)) }, version: "2.0", styleClass: nil)
