@@ -37,8 +37,8 @@ struct SymbolCommandTests {
         ])
         #expect(compile.status == 0, "\(compile.output)")
         let car = out.appendingPathComponent("Assets.car").path
-        // By default the regular, medium glyph; asked for, any of the 27.
-        let plain = try Assetc.run(["resolve", car, "Ring"])
+        // Asked for by weight or size, the vector glyph; the weight alone gives its medium glyph.
+        let plain = try Assetc.run(["resolve", car, "Ring", "--glyph-weight", "regular"])
         #expect(plain.status == 0 && plain.stdout.contains("weight-4_glyph-size-2.svg"), "\(plain.output)")
         let bold = try Assetc.run(["resolve", car, "Ring", "--glyph-weight", "bold", "--glyph-size", "large"])
         #expect(bold.status == 0 && bold.stdout.contains("weight-7_glyph-size-3.svg"), "\(bold.output)")

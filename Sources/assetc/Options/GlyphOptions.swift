@@ -1,7 +1,8 @@
 import ArgumentParser
 
 /// Which glyph of a symbol (a custom SF Symbol compiled into an `Assets.car`) `resolve` and `extract` answer with: its
-/// weight and size. Without them a symbol answers with its regular, medium glyph, as an image view shows it by default.
+/// weight and size, regular or medium for the one not given. Without either, a symbol's renditions are ranked as any
+/// image's are.
 struct GlyphOptions: ParsableArguments {
     @Option(
         name: .customLong("glyph-weight"),

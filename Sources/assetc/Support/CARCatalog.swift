@@ -25,9 +25,10 @@ struct CARCatalog: ResolvableCatalog {
         guard let asset = index.asset(named: name) else { return nil }
         if asset.kind == .color { return index.candidates(named: name) }
         guard var found = file.resolutionCandidates(named: name, kind: asset.kind, outputPaths: outputPaths) else { return nil }
-        // A symbol: its vector glyphs (layout 1017) of the weight and size asked compete; the others (other glyphs,
-        // the bitmap caches) are CoreUI's to pick at other sizes.
-        if found.contains(where: { file.renditions[$0.rendition].layout == 1017 }) {
+        // A symbol asked for by weight or size: its vector glyphs (layout 1017) of that weight and size (regular, medium
+        // for the one not given) compete. Without either, every rendition competes as for any image, as CoreUI's
+        // lookup by name ranks them (the reference ranking of CoreUIAgreementTests).
+        if glyphWeight != nil || glyphSize != nil, found.contains(where: { file.renditions[$0.rendition].layout == 1017 }) {
             found = found.filter { candidate in
                 let rendition = file.renditions[candidate.rendition]
                 return rendition.layout == 1017 && rendition.key[.glyphWeight] == (glyphWeight ?? 4) && rendition.key[.glyphSize] == (glyphSize ?? 2)
