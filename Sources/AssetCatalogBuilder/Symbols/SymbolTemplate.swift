@@ -59,8 +59,9 @@ struct SymbolTemplate: Sendable {
 
     /// Reads a template from its bytes.
     ///
-    /// - Throws: ``Problem`` for a document that is not well-formed, has no `Symbols` group or no glyph, uses a
-    ///   transform other than a translation on a glyph, or has path data that cannot be read.
+    /// - Throws: ``Problem`` for a document that is not well-formed or passes ``SymbolXML``'s limits, has no `Symbols`
+    ///   group or no glyph, draws a glyph with something other than paths, gives a glyph or path a transform other than
+    ///   `matrix`, `translate`, `scale` or `rotate`, or has path data that cannot be read.
     init(bytes: [UInt8]) throws(Problem) {
         let xml: SymbolXML
         do {
