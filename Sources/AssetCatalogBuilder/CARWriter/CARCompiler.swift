@@ -129,6 +129,7 @@ public struct CARCompiler: Sendable {
         // the values). With a previous compile, the atlas and stream stages take what did not change from it
         // (Reuse/).
         var plan = plan(index)
+        if !plan.inputErrors.isEmpty { throw CARCompileError.inputErrors(plan.inputErrors) }
         let probes = packAtlases(&plan, index: index, known: previous?.files ?? [:])
         let stream = try encodeAndStream(plan, index: index, into: sink, reusing: previous)
         let summary = try layOut(plan, stream: stream, sink: sink)

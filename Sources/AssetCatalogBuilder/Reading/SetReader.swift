@@ -135,11 +135,18 @@ struct SetReader {
             if let earlier = inspected[position] {
                 outcome = earlier
             } else {
-                outcome = linkTarget.map { inspector.examine(path: $0, in: nil, noFollow: false) }
-                    ?? inspector.examine(path: found.name, in: directory, noFollow: true)
+                var bytes: [UInt8]?
+                if type == .symbol {
+                    // A symbol template is read whole once more than other files: it is parsed as the compile parses it.
+                    (outcome, bytes) = linkTarget.map { inspector.examineKeepingBytes(path: $0, in: nil, noFollow: false) }
+                        ?? inspector.examineKeepingBytes(path: found.name, in: directory, noFollow: true)
+                } else {
+                    outcome = linkTarget.map { inspector.examine(path: $0, in: nil, noFollow: false) }
+                        ?? inspector.examine(path: found.name, in: directory, noFollow: true)
+                }
                 inspected[position] = outcome
                 FileDiagnostics.diagnose(outcome, path: source, kind: asset.kind, sink: &sink)
-                if type == .symbol { SetReader.checkSymbolTemplate(outcome, path: source, sink: &sink) }
+                if type == .symbol { SetReader.checkSymbolTemplate(outcome, bytes: bytes, path: source, sink: &sink) }
             }
             variant.attach(outcome)
             asset.variants.append(variant)
@@ -155,8 +162,12 @@ struct SetReader {
     }
 
     /// A symbol set's file must be an SVG symbol template: a `Symbols` group holding weight/scale
-    /// variants (`Regular-M` at least, the one Xcode falls back to).
-    static func checkSymbolTemplate(_ outcome: FileInspector.Outcome, path: String, sink: inout DiagnosticSink) {
+    /// variants (`Regular-M` at least, the one Xcode falls back to, or the three masters of a variable template,
+    /// `Ultralight-S`, `Regular-S` and `Black-S`, from which the compile interpolates the rest).
+    /// With the file's `bytes`, the template is also read and its glyphs made as the compile makes them
+    /// (Symbols/), so that a template the compile would refuse (masters that cannot be interpolated, an arc, a glyph
+    /// drawn with something other than paths) is an error here too (`corrupt-image`).
+    static func checkSymbolTemplate(_ outcome: FileInspector.Outcome, bytes: [UInt8]? = nil, path: String, sink: inout DiagnosticSink) {
         guard outcome.problemKind == nil, outcome.inspection.byteCount > 0 else { return }
         let inspection = outcome.inspection
         guard inspection.contentType == .svg, let svg = inspection.svg else {
@@ -174,11 +185,19 @@ struct SetReader {
                 "is an SVG but not a symbol template: \(what); export it from the SF Symbols app")
             return
         }
-        if !svg.symbolVariants.contains("Regular-M") {
+        let masters = ["Ultralight-S", "Regular-S", "Black-S"].allSatisfy(svg.symbolVariants.contains)
+        if !svg.symbolVariants.contains("Regular-M") && !masters {
             sink.emit(
                 .wrongContentType, at: path,
                 "is a symbol template without a Regular-M variant (it has \(svg.symbolVariants.joined(separator: ", "))); Xcode needs Regular-M to draw the symbol at the default weight",
                 severity: .warning)
+        }
+        if let bytes {
+            do {
+                _ = try SymbolInterpolation.glyphs(try SymbolTemplate(bytes: bytes))
+            } catch {
+                sink.emit(.corruptImage, at: path, "cannot be compiled as a symbol: \(error.message)")
+            }
         }
     }
 

@@ -19,6 +19,9 @@ struct Extract: ParsableCommand {
     @Argument(help: "The asset's name (not with --all).")
     var name: String?
 
+    @OptionGroup(title: "Symbols")
+    var glyph: GlyphOptions
+
     @OptionGroup(title: "Traits")
     var traits: TraitOptions
 
@@ -61,11 +64,15 @@ struct Extract: ParsableCommand {
                     "wrote \(result.written) files and manifest.json to \(allDirectory); \(result.notDecoded) not decoded (reasons in manifest.json)")
             } else if let name, let output {
                 try CARExtract.extractOne(
-                    file, path: archive, name: name, request: traits.traitCollection, resolver: traits.resolver, output: output, drawsVectors: png)
+                    file, path: archive, name: name, request: traits.traitCollection, resolver: traits.resolver, output: output, drawsVectors: png,
+                    glyph: glyph)
             }
             return
         }
         guard allDirectory == nil else { throw CLIError("--all works on an Assets.car; \(archive) is not one") }
+        if glyph.isGiven {
+            throw CLIError("--glyph-weight and --glyph-size choose a compiled symbol's glyph in an Assets.car; \(archive) is not one")
+        }
         guard let name, let output else { return }
         if !OutputFile.isStandardOutput(output) { try OutputFile.checkDestination(output) }
         let catalog: AssetArchive

@@ -19,6 +19,9 @@ struct Resolve: ParsableCommand {
     @Argument(help: "The asset's name (not with --batch).")
     var name: String?
 
+    @OptionGroup(title: "Symbols")
+    var glyph: GlyphOptions
+
     @OptionGroup(title: "Traits")
     var traits: TraitOptions
 
@@ -37,7 +40,7 @@ struct Resolve: ParsableCommand {
     }
 
     func run() throws {
-        let source = try CatalogLoader.load(catalog)
+        let source = try CatalogLoader.load(catalog, glyph: glyph)
         if let batch {
             let failures = try BatchResolver(catalog: source, resolver: traits.resolver).run(file: batch)
             if failures > 0 { throw ExitCode(1) }

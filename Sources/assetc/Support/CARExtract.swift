@@ -85,10 +85,10 @@ enum CARExtract {
     /// Extracts the rendition a device with `request` gets for `name`: its decoded pixels as PNG, or the stored file.
     static func extractOne(
         _ file: CARFile, path: String, name: String, request: TraitCollection, resolver: Resolver, output: String,
-        drawsVectors: Bool = false
+        drawsVectors: Bool = false, glyph: GlyphOptions? = nil
     ) throws {
         // The candidates and the ranking `resolve` uses, so extract writes the rendition resolve names.
-        guard let candidates = CARCatalog(file: file, path: path).candidates(named: name) else {
+        guard let candidates = CARCatalog(file: file, path: path, glyphWeight: glyph?.weight, glyphSize: glyph?.size).candidates(named: name) else {
             throw CLIError("no asset named '\(name)' in \(path)")
         }
         guard let best = candidates.best(for: request, resolver: resolver) else {

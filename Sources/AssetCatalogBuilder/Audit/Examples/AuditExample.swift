@@ -183,6 +183,14 @@ public enum AuditExampleFile: Hashable, Sendable {
             #"<svg xmlns="http://www.w3.org/2000/svg" width="3300" height="2200"><g id="Symbols"><g id="Regular-M"><path d="M0 0L9 9Z"/></g></g></svg>"#
                 .utf8), description: "an SF Symbols template with a Regular-M glyph")
 
+    /// An SF Symbols template whose masters cannot be interpolated: Regular-S's path has fewer points than the others'.
+    public static let incompatibleSymbolMasters = AuditExampleFile.bytes(
+        Array(
+            (#"<svg xmlns="http://www.w3.org/2000/svg" width="3300" height="2200"><g id="Symbols">"#
+                + #"<g id="Ultralight-S"><path d="M0 0L9 9L0 9Z"/></g><g id="Regular-S"><path d="M0 0L9 9Z"/></g>"#
+                + #"<g id="Black-S"><path d="M0 0L9 9L0 9Z"/></g></g></svg>"#).utf8),
+        description: "an SF Symbols template whose masters have different points")
+
     /// A minimal SVG.
     public static let svg = AuditExampleFile.bytes(
         Array(#"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>"#.utf8),

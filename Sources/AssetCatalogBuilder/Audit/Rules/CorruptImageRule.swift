@@ -9,7 +9,10 @@ public struct CorruptImageRule: ReaderDiagnosticRule {
         an unhelpful message. Interrupted copies, bad merges of binary files and broken export scripts cause \
         it. Export the image again. Detected by the reader, which fully decodes every PNG and checks the \
         structure (not the rendering) of every PDF (the `%%EOF` marker, `startxref` pointing at a cross-reference \
-        table or stream) and SVG (well-formed XML with an `<svg>` root).
+        table or stream) and SVG (well-formed XML with an `<svg>` root). A symbol set's template is read as the \
+        compile reads it: masters that cannot be interpolated (not the same paths and commands in Ultralight-S, \
+        Regular-S and Black-S), arcs in path data, a glyph drawn with something other than paths, or entity \
+        declarations are errors naming the glyph and path.
         """
     public static let triggeringExamples = [
         AuditExample(
@@ -23,6 +26,9 @@ public struct CorruptImageRule: ReaderDiagnosticRule {
         AuditExample(
             "An SVG whose tags are not properly nested",
             files: AuditExample.imageSet("Logo", [ExampleVariant("Logo.svg", .malformedSVG)])),
+        AuditExample(
+            "A symbol template whose Regular-S master has fewer points than Ultralight-S",
+            files: AuditExample.symbolSet("Star", .incompatibleSymbolMasters)),
     ]
     public static let nonTriggeringExamples = [
         AuditExample.healthy("Sound PNG files"),

@@ -8,7 +8,8 @@ public struct WrongContentTypeRule: ReaderDiagnosticRule {
         a WebP or PSD named `.png` fails to compile or shows nothing. Export the image again in the format its \
         name promises. A file of no recognised image format gets a warning instead. A symbol set's file must be \
         an SF Symbols template (a `Symbols` group with weight/scale glyphs such as `Regular-M`); a plain SVG or \
-        a bitmap there is an error, a template without `Regular-M` a warning. Detected by the reader, which \
+        a bitmap there is an error, a template with neither `Regular-M` nor the three masters \
+        `Ultralight-S`, `Regular-S` and `Black-S` a warning. Detected by the reader, which \
         sniffs every file's first bytes.
         """
     public static let triggeringExamples = [

@@ -28,6 +28,8 @@ struct CompilePlan: Sendable {
     var notices: [String]
     /// The packed atlases the pack stage adds (Atlas/AtlasPacking.swift).
     var atlases: [PackedAtlas] = []
+    /// Errors in the inputs found while planning (a symbol template that cannot be compiled), which fail the compile.
+    var inputErrors: [Diagnostic] = []
 }
 
 extension CARCompiler {
@@ -63,7 +65,7 @@ extension CARCompiler {
             }
             guard seen.insert(asset.name).inserted else { continue }
             switch asset.kind {
-            case .image, .data, .imageStack: break
+            case .image, .data, .imageStack, .symbol: break
             case .color:
                 if asset.isColourlessTemplate {
                     // Xcode's AccentColor template: Xcode writes no facet and no rendition for it (the
@@ -85,9 +87,6 @@ extension CARCompiler {
                 continue
             case .icon:
                 continue  // taken above
-            case .symbol:
-                notices.append("\(asset.name): \(asset.kind.rawValue) assets are not compiled yet; the asset is left out")
-                continue
             }
             assets.append(asset)
         }
@@ -104,6 +103,7 @@ extension CARCompiler {
         var facetNumbers: [String: Int] = [:]
         for (facet, asset) in assets.enumerated() { facetNumbers[asset.name] = facet }
         var stackRenditions: [CompiledRendition] = []
+        var inputErrors: [Diagnostic] = []
 
         var jobs: [Job] = []
         // Grown once: tens of thousands of jobs appended one by one would be copied into ever larger arrays.
@@ -152,7 +152,12 @@ extension CARCompiler {
                     notices: &notices)
                 jobs += stack.jobs
                 stackRenditions += stack.layered.map { [$0] } ?? []
-            case .symbol, .brandAssets, .icon:
+            case .symbol:
+                // The glyphs are made here, from the template (Symbols/): their keys depend on what it draws.
+                let made = symbolRenditions(asset, identifier: identifiers[facet], root: root, keep: keep)
+                stackRenditions += made.renditions
+                inputErrors += made.errors
+            case .brandAssets, .icon:
                 continue  // left out above
             case .image, .data, .appIcon:
                 if drawnIconFacets.contains(facet) { continue }
@@ -239,7 +244,7 @@ extension CARCompiler {
         let (keyFormat, keyBytes, order) = Self.keyOrder(items, platform: options.platform, width: width)
         return CompilePlan(
             assets: assets, facetParts: facetParts, identifiers: identifiers, jobs: jobs, items: items, keyFormat: keyFormat, keyBytes: keyBytes,
-            order: order, localeList: localeList, localeIDs: localeIDs, notices: notices)
+            order: order, localeList: localeList, localeIDs: localeIDs, notices: notices, inputErrors: inputErrors)
     }
 
     /// The key format of `items` (the platform's, with every attribute some key uses), each item's key in it, and
