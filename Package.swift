@@ -214,7 +214,8 @@ if Context.environment["ASSETC_FUZZ"] == "1" {
         ("FuzzArchive", "AssetCatalog"), ("FuzzContentsJSON", "AssetCatalogBuilder"),
         ("FuzzPlainFileName", "AssetCatalogBuilder"), ("FuzzConfig", "AssetCatalogBuilder"),
         ("FuzzImage", "AssetCatalogBuilder"), ("FuzzBatchRequest", "AssetCatalog"),
-        ("FuzzCAR", "AssetCatalog"), ("FuzzDeepmap", "AssetCatalog"),
+        ("FuzzCAR", "AssetCatalog"), ("FuzzDeepmap", "AssetCatalog"), ("FuzzSymbolTemplate", "AssetCatalogBuilder"),
+        ("FuzzIconDocument", "AssetCatalogBuilder"),
     ]
     // The driver hand-over every target shares.
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
