@@ -96,14 +96,7 @@ public struct AppIconOutputs: Sendable {
             }
             entries.sort { $0.type < $1.type }
             if !entries.isEmpty {
-                var icns = Array("icns".utf8)
-                BinaryWriter.appendBE32(&icns, UInt32(8 + entries.reduce(0) { $0 + 8 + $1.bytes.count }))
-                for entry in entries {
-                    icns += Array(entry.type.utf8)
-                    BinaryWriter.appendBE32(&icns, UInt32(8 + entry.bytes.count))
-                    icns += entry.bytes
-                }
-                files.append(("\(name).icns", icns))
+                files.append(("\(name).icns", Self.icnsFile(entries)))
                 infoPlist["CFBundleIconFile"] = .string(name)
             }
             return
@@ -149,6 +142,12 @@ public struct AppIconOutputs: Sendable {
             guard let png = png(drawn, side: side) else { continue }
             entries.append((type, png))
         }
+        return icnsFile(entries)
+    }
+
+    /// An `.icns` file of `entries` in their order: the `icns` header with the file's length, then each entry's type,
+    /// length (its 8 header bytes included) and bytes.
+    static func icnsFile(_ entries: [(type: String, bytes: [UInt8])]) -> [UInt8] {
         var icns = Array("icns".utf8)
         BinaryWriter.appendBE32(&icns, UInt32(8 + entries.reduce(0) { $0 + 8 + $1.bytes.count }))
         for entry in entries {
