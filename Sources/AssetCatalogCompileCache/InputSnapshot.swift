@@ -12,7 +12,7 @@ import Foundation
 /// The status of every entry below a compile's inputs, taken with `lstat` alone before the compile reads anything:
 /// a digest of all of it (names, types, sizes, times), which tells a rebuild with nothing changed, and each regular
 /// file's ``FileIdentity/digest`` by path (the input's path as given, `/`, the path below it: the path the compile
-/// opens), kept under the path's 128-bit ``PathKey`` rather than its text, which would be most of the memory the
+/// opens), kept under the path's 128-bit `PathKey` rather than its text, which would be most of the memory the
 /// cache adds to a compile.
 ///
 /// Links are listed, never followed: a file reached through a link has no identity here, so the compile cache never

@@ -13,7 +13,7 @@ import Darwin
 /// Written for assetc from the public description of the format (the opcode layout of Apple's reference
 /// `lzfse` project): matches in `sml_d`, `med_d`, `lrg_d` or (at the last distance) `pre_d` and `sml_m` opcodes, up
 /// to three literals carried in the match's opcode and longer runs in `sml_l`/`lrg_l`, matches longer than one opcode
-/// holds continued with `sml_m`/`lrg_m`. The search (``encodeBlock``) tries the last distance and four remembered
+/// holds continued with `sml_m`/`lrg_m`. The search (`encodeBlock`) tries the last distance and four remembered
 /// positions per hash of four bytes, with one step of lazy matching: deterministic, within a few percent of Apple's
 /// encoder on the LZVN streams of the shared cars (docs/PERFORMANCE.md, "LZVN bytes").
 /// After every 64 positions without a match the search steps one byte further (as LZ4 does), so data that

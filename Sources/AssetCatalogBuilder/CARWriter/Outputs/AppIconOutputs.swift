@@ -15,7 +15,7 @@ public struct AppIconOutputs: Sendable {
     /// scaled from it by an area average), `CFBundleIcons` and `CFBundleIcons~ipad`. macOS: `<name>.icns` (PNG-based icon
     /// types), `CFBundleIconFile` and `CFBundleIconName`. Both: `NSAccentColorName` when an accent colour is given (unless
     /// its set has no colour: ``Asset/isColourlessTemplate``).
-    /// An Icon Composer icon the compile draws flat (macOS before 26, iOS; ``CARCompiler/iconFlatImage(_:name:)``):
+    /// An Icon Composer icon the compile draws flat (macOS before 26, iOS; `CARCompiler.iconFlatImage(_:name:)`):
     /// `<name>.icns` made of the drawing on macOS, `<name>60x60@2x.png` and `<name>76x76@2x~ipad.png` on iOS, with the
     /// keys above. One it does not draw, named with no app icon set of its name: `CFBundleIconName` (and, for iOS,
     /// `CFBundleIcons` → `CFBundlePrimaryIcon` → `CFBundleIconName`), no files.
