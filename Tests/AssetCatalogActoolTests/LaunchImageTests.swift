@@ -146,10 +146,35 @@ struct LaunchImageTests {
         #expect(text.contains("LaunchImage.launchimage/launch-0.png: error: the launch image is not a readable PNG"), "\(text)")
         #expect(!FileManager.default.fileExists(atPath: test.path("out")))
 
+        // A link that leads out of the catalog is not followed (one that stays inside is, as the reader follows it).
+        let outside = test.path("outside.png")
+        try Data(ExamplePNG(width: 640, height: 960, color: [1, 2, 3]).encoded()).write(to: URL(fileURLWithPath: outside))
+        try FileManager.default.removeItem(at: set.appendingPathComponent("launch-0.png"))
+        try FileManager.default.createSymbolicLink(atPath: set.appendingPathComponent("launch-0.png").path, withDestinationPath: outside)
+        (status, text) = Self.run(test, ["--launch-image", "LaunchImage"])
+        #expect(status == 1)
+        #expect(text.contains("LaunchImage.launchimage/launch-0.png: error: the launch image is a symbolic link to"), "\(text)")
+        #expect(text.contains("outside the catalog root; it is not followed"), "\(text)")
+        #expect(!FileManager.default.fileExists(atPath: test.path("out")))
+        try FileManager.default.removeItem(at: set.appendingPathComponent("launch-0.png"))
+        try FileManager.default.createSymbolicLink(
+            atPath: set.appendingPathComponent("launch-0.png").path, withDestinationPath: test.catalog.path + "/LaunchImage.launchimage/real.png")
+        try Data(ExamplePNG(width: 640, height: 960, color: [1, 2, 3]).encoded()).write(to: set.appendingPathComponent("real.png"))
+        (status, text) = Self.run(test, ["--launch-image", "LaunchImage"])
+        #expect(status == 0, "\(text)")
+        #expect(FileManager.default.fileExists(atPath: test.path("out/LaunchImage-700@2x.png")))
+        try FileManager.default.removeItem(atPath: test.path("out"))
+
         try FileManager.default.removeItem(at: set.appendingPathComponent("launch-0.png"))
         (status, text) = Self.run(test, ["--launch-image", "LaunchImage"])
         #expect(status == 1)
         #expect(text.contains("LaunchImage.launchimage/launch-0.png: error: the launch image cannot be read"), "\(text)")
+
+        // A Contents.json that is not JSON: the reader's own message, naming the file.
+        try Data("{\"images\": [".utf8).write(to: set.appendingPathComponent("Contents.json"))
+        (status, text) = Self.run(test, ["--launch-image", "LaunchImage"])
+        #expect(status == 1)
+        #expect(text.contains("LaunchImage.launchimage/Contents.json: error: is not valid JSON"), "\(text)")
 
         try Data(#"{"images":[{"filename":"../Logo.imageset/image.png","idiom":"iphone","minimum-system-version":"7.0","scale":"1x"}]}"#.utf8)
             .write(to: set.appendingPathComponent("Contents.json"))

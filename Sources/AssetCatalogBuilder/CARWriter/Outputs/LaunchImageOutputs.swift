@@ -52,26 +52,21 @@ public struct LaunchImageOutputs: Sendable {
         let folder = set.path
         func report(_ severity: Diagnostic.Severity, _ message: String, file: String? = nil) {
             diagnostics.append(
-                Diagnostic(severity: severity, rule: "launch-image", catalog: root, path: file.map { folder + "/" + $0 } ?? folder, message: message))
+                Diagnostic(severity: severity, rule: "launch-image", catalog: root.given, path: file.map { folder + "/" + $0 } ?? folder, message: message))
         }
-        let contents: JSONValue
-        switch FileSystem.read(root + "/" + folder + "/Contents.json", limit: ReaderLimits.maximumContentsBytes + 1, noFollow: true) {
-        case .failure(let failure):
-            report(.error, "Contents.json cannot be read: \(failure)")
+        // Contents.json as the reader reads every set's: the same size limit, link rule and messages.
+        var sink = DiagnosticSink(catalog: root.given)
+        let loaded = ContentsDocument.load(ioFolder: root.ioPath + "/" + folder, folder: folder, root: root, sink: &sink)
+        diagnostics += sink.diagnostics
+        let document: JSONObject
+        switch loaded {
+        case .document(let contents): document = contents.root
+        case .missing:
+            report(.error, "the set has no Contents.json")
             return
-        case .success(let read):
-            guard read.size <= ReaderLimits.maximumContentsBytes else {
-                report(.error, "Contents.json is larger than \(ReaderLimits.maximumContentsBytes) bytes")
-                return
-            }
-            switch JSONParser.parse(read.bytes) {
-            case .failure(let error):
-                report(.error, "Contents.json is \(error)")
-                return
-            case .success(let value): contents = value
-            }
+        case .invalid: return
         }
-        guard case .object(let document) = contents, case .array(let entries)? = document["images"] else {
+        guard case .array(let entries)? = document["images"] else {
             report(.error, "Contents.json has no 'images' array")
             return
         }
@@ -80,6 +75,8 @@ public struct LaunchImageOutputs: Sendable {
         var legacy: Set<Idiom> = []
         var names = Set<String>()
         var unassigned = 0
+        // Files are named after the set, without its namespaces.
+        let fileStem = name.split(separator: "/").last.map(String.init) ?? name
         for entry in entries {
             guard case .object(let fields) = entry else { continue }
             func text(_ key: String) -> String? {
@@ -100,9 +97,9 @@ public struct LaunchImageOutputs: Sendable {
                 continue
             }
             let bytes: [UInt8]
-            switch FileSystem.read(root + "/" + folder + "/" + fileName, limit: Self.maximumFileSize + 1, noFollow: true) {
+            switch Self.read(root.ioPath + "/" + folder + "/" + fileName, root: root) {
             case .failure(let failure):
-                report(.error, "the launch image cannot be read: \(failure)", file: fileName)
+                report(.error, "the launch image \(failure.description)", file: fileName)
                 continue
             case .success(let read):
                 guard read.size <= Self.maximumFileSize else {
@@ -123,7 +120,6 @@ public struct LaunchImageOutputs: Sendable {
                     file: fileName)
             case .success: break
             }
-            let fileStem = name.split(separator: "/").last.map(String.init) ?? name
             let stem = fileStem + slot.nameSuffix
             let file = stem + slot.fileSuffix + ".png"
             guard names.insert(file).inserted else {
@@ -148,20 +144,39 @@ public struct LaunchImageOutputs: Sendable {
         }
         if !phone.isEmpty { infoPlist["UILaunchImages"] = .array(phone) }
         if !pad.isEmpty { infoPlist["UILaunchImages~ipad"] = .array(pad) }
-        let fileStem = name.split(separator: "/").last.map(String.init) ?? name
         if legacy.contains(where: { $0 != .pad }) { infoPlist["UILaunchImageFile"] = .string(fileStem) }
         if legacy.contains(.pad) { infoPlist["UILaunchImageFile~ipad"] = .string(fileStem) }
     }
 
-    /// The catalog root and the set named `name` (with or without its namespaces), the first in the inputs' order.
-    private static func locate(_ name: String, in index: CatalogIndex) -> (root: String, set: UnsupportedSet)? {
+    /// The catalog root (opened as the reader opens it) and the set named `name` (with or without its namespaces), the
+    /// first in the inputs' order.
+    private static func locate(_ name: String, in index: CatalogIndex) -> (root: RootContext, set: UnsupportedSet)? {
         let sets = index.unsupportedSets.filter { $0.type == "launchimage" }
         guard let set = sets.first(where: { $0.name == name }) ?? sets.first(where: { $0.name.split(separator: "/").last.map(String.init) == name })
         else { return nil }
-        for source in index.sources where FileSystem.status(source.path + "/" + set.path + "/Contents.json") != nil {
-            return (source.path, set)
+        for (position, source) in index.sources.enumerated() {
+            var sink = DiagnosticSink(catalog: source.path)
+            guard let root = CatalogReader.openRoot(source.path, sourceIndex: position, sink: &sink),
+                FileSystem.status(root.ioPath + "/" + set.path + "/Contents.json") != nil
+            else { continue }
+            return (root, set)
         }
         return nil
+    }
+
+    /// A launch image's bytes, at most ``maximumFileSize`` and one more: a link is followed only when it stays inside
+    /// the root, as the reader follows one to an image (an error naming where it leads otherwise).
+    private static func read(_ ioPath: String, root: RootContext) -> Result<(bytes: [UInt8], size: Int), FileSystem.Failure> {
+        let read = FileSystem.read(ioPath, limit: maximumFileSize + 1, noFollow: true)
+        guard case .failure(let failure) = read, failure.code == ELOOP else {
+            return read.mapError { FileSystem.Failure(message: "cannot be read: \($0)") }
+        }
+        switch SymbolicLinks.resolve(ioPath, root: root) {
+        case .broken: return .failure(FileSystem.Failure(message: "is a broken symbolic link"))
+        case .outside(let real): return .failure(FileSystem.Failure(message: SymbolicLinks.outsideMessage(real)))
+        case .inside(let real, _):
+            return FileSystem.read(real, limit: maximumFileSize + 1).mapError { FileSystem.Failure(message: "cannot be read: \($0)") }
+        }
     }
 }
 
