@@ -161,9 +161,8 @@ public enum LZVNEncoder {
         @inline(__always) func bucket(_ word: UInt32) -> Int {
             Int((word &* 2_654_435_761) >> UInt32(32 - hashBits)) &* bucketWidth
         }
-        // Remembers `at` as the newest entry of its bucket.
-        @inline(__always) func insert(_ at: Int) {
-            let first = bucket(load(at))
+        // Remembers `at` as the newest entry of the bucket whose first entry is `first`.
+        @inline(__always) func remember(_ at: Int, in first: Int) {
             table[first + 3] = table[first + 2]
             table[first + 2] = table[first + 1]
             table[first + 1] = table[first]
@@ -190,10 +189,7 @@ public enum LZVNEncoder {
                 let length = extend(at, candidate, from: 4)
                 if length > best.length { best = (length, distance) }
             }
-            table[first + 3] = table[first + 2]
-            table[first + 2] = table[first + 1]
-            table[first + 1] = table[first]
-            table[first] = Int32(truncatingIfNeeded: base + (at - start))
+            remember(at, in: first)
             // A new distance costs two or three bytes: under four matching bytes it does not pay.
             if best.distance != previous && best.length < 4 { return (0, 0) }
             return best
@@ -235,7 +231,7 @@ public enum LZVNEncoder {
             // The positions inside the match are remembered too: what follows often repeats them.
             var inside = max(position, searched) + 1
             while inside < matchEnd && inside + 4 <= end {
-                insert(inside)
+                remember(inside, in: bucket(load(inside)))
                 inside += 1
             }
             position = matchEnd
@@ -279,12 +275,20 @@ public enum LZVNEncoder {
     private static func appendMatch(
         literals: UnsafeBufferPointer<UInt8>, length: Int, distance: Int, previous: Int, into output: inout [UInt8]
     ) {
-        // Carried literals: all of three or fewer; of more, none (a literal opcode holds them as cheaply), unless 16–18
-        // are left, where carrying the excess over 15 keeps the literal opcode at one byte.
-        var carried = literals.count <= 3 ? literals.count : 0
+        // Carried literals: all of three or fewer; of more, none (a literal opcode holds them as cheaply), unless the
+        // last literal opcode would hold 1–3 (after runs of 271: carried, it is not needed) or 16–18 (carrying the
+        // excess over 15 keeps it at one byte).
         let rest = literals.count % 271
-        if literals.count > 3, rest >= 16, rest <= 18 { carried = rest - 15 }
-        if literals.count > 3 && rest != 0 && rest <= 3 && literals.count > 271 { carried = rest }
+        let carried: Int
+        if literals.count <= 3 {
+            carried = literals.count
+        } else if (1...3).contains(rest) {
+            carried = rest
+        } else if (16...18).contains(rest) {
+            carried = rest - 15
+        } else {
+            carried = 0
+        }
         appendLiterals(UnsafeBufferPointer(rebasing: literals[0..<(literals.count - carried)]), into: &output)
         let tail = literals[(literals.count - carried)...]
         var remaining = length
