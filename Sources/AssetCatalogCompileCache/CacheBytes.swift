@@ -1,3 +1,5 @@
+import AssetCatalogBuilder
+
 /// The cache's own binary files, written and read back: little-endian numbers, strings as a 32-bit length and
 /// UTF-8 bytes, and a digest of everything before it at the end. Every length and count read is checked against
 /// the bytes left before it is used, so a damaged or truncated file is an error, never a crash.
@@ -105,7 +107,7 @@ struct CacheReader {
 /// whoever can write the cache folder can write the car).
 enum CacheDigest {
     static func of(_ bytes: [UInt8]) -> UInt64 {
-        var hasher = SnapshotHasher()
+        var hasher = FNV1aHasher()
         bytes.withUnsafeBytes { hasher.add($0) }
         return hasher.value
     }

@@ -1,3 +1,4 @@
+import AssetCatalogBuilder
 import CFileSystemCalls
 import Foundation
 
@@ -33,7 +34,7 @@ public struct InputSnapshot: Sendable {
 
     /// Takes the snapshot of `roots` (folders or files); `nil` when a root cannot be examined.
     public init?(roots: [String]) {
-        var hasher = SnapshotHasher()
+        var hasher = FNV1aHasher()
         var files: [PathKey: UInt64] = [:]
         for root in roots {
             hasher.add("root:" + root)
@@ -68,14 +69,14 @@ public struct InputSnapshot: Sendable {
         guard let top = list(descriptor, path: root) else { return nil }
         let results = SlotArray<([Entry], UInt64)>(count: top.count)
         DispatchQueue.concurrentPerform(iterations: top.count) { position in
-            var hasher = SnapshotHasher()
+            var hasher = FNV1aHasher()
             var found: [Entry] = []
             guard add(top[position], in: descriptor, to: &found, hasher: &hasher) else { return }
             results.set(position, (found, hasher.value))
         }
         var all: [Entry] = []
         all.reserveCapacity(results.values.reduce(0) { $0 + ($1?.0.count ?? 0) })
-        var hasher = SnapshotHasher()
+        var hasher = FNV1aHasher()
         for result in results.values {
             guard let (found, digest) = result else { return nil }
             all += found
@@ -85,7 +86,7 @@ public struct InputSnapshot: Sendable {
     }
 
     /// Adds `entry` of the open folder `folder` and, for a folder, everything below it.
-    private static func add(_ entry: Listed, in folder: Int32, to found: inout [Entry], hasher: inout SnapshotHasher) -> Bool {
+    private static func add(_ entry: Listed, in folder: Int32, to found: inout [Entry], hasher: inout FNV1aHasher) -> Bool {
         var status = stat()
         guard entry.name.withUnsafeBufferPointer({ fstatat(folder, $0.baseAddress!, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else { return false }
         let identity = FileIdentity(status)
@@ -151,27 +152,8 @@ final class SlotArray<Value>: @unchecked Sendable {
     }
 }
 
-/// FNV-1a over the snapshot's fields.
-struct SnapshotHasher {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func add(_ bytes: UnsafeRawBufferPointer) {
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value &*= 0x0000_0100_0000_01B3
-        }
-    }
-
-    mutating func add(_ string: String) {
-        var copy = string
-        copy.withUTF8 { add(UnsafeRawBufferPointer($0)) }
-        add(UInt64(0xFF))
-    }
-
-    mutating func add(_ number: UInt64) {
-        withUnsafeBytes(of: number.littleEndian) { add($0) }
-    }
-
+/// A file's status in a snapshot's digest.
+extension FNV1aHasher {
     mutating func add(_ identity: FileIdentity) {
         var copy = identity
         withUnsafeBytes(of: &copy) { add($0) }

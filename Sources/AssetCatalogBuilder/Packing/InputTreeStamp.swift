@@ -26,7 +26,7 @@ public struct InputTreeStamp: Hashable, Sendable {
     /// Returns `nil` when a root or the output cannot be examined (a fresh pack is then needed anyway).
     public init?(roots: [String], optionsDescription: String, output: String, jobs: Int? = nil) {
         let width = ReaderOptions(jobs: jobs).effectiveJobs  // at least 1: roots are split into subtrees
-        var hasher = StampHasher()
+        var hasher = FNV1aHasher()
         hasher.add(optionsDescription)
         for root in roots {
             hasher.add("root:" + root)
@@ -48,7 +48,7 @@ public struct InputTreeStamp: Hashable, Sendable {
     /// Adds an entry (whose `lstat` is `status`, named `name` in the open folder `descriptor`): its
     /// status, a link's target status, or a folder's entries between markers.
     private static func stampEntry(
-        status: stat, descriptor: Int32, name: String, into hasher: inout StampHasher, width: Int
+        status: stat, descriptor: Int32, name: String, into hasher: inout FNV1aHasher, width: Int
     ) -> Bool {
         hasher.add(status)
         switch status.st_mode & S_IFMT {
@@ -72,7 +72,7 @@ public struct InputTreeStamp: Hashable, Sendable {
     /// not depend on the file system's order. A root folder (`width` > 0) has each entry's subtree stamped
     /// into its own digest, on `width` threads, and adds the digests in order; deeper folders (`width` 0)
     /// add their entries directly.
-    private static func stampFolder(_ descriptor: Int32, into hasher: inout StampHasher, width: Int) -> Bool {
+    private static func stampFolder(_ descriptor: Int32, into hasher: inout FNV1aHasher, width: Int) -> Bool {
         defer { FileSystem.close(descriptor) }
         // The reader's listing: sorted bytewise, names that are not UTF-8 repaired.
         guard case .success(let entries) = FileSystem.list(directory: descriptor) else { return false }
@@ -81,7 +81,7 @@ public struct InputTreeStamp: Hashable, Sendable {
         if width > 0 {
             let frozen = names
             let digests = parallelMap(count: frozen.count, width: width) { position -> UInt64? in
-                var subtree = StampHasher()
+                var subtree = FNV1aHasher()
                 return stampNamed(frozen[position], in: folder, into: &subtree) ? subtree.value : nil
             }
             for digest in digests {
@@ -97,7 +97,7 @@ public struct InputTreeStamp: Hashable, Sendable {
     }
 
     /// Adds the entry `name` of the open folder `folder` and, for a folder, everything below it.
-    private static func stampNamed(_ name: String, in folder: Int32, into hasher: inout StampHasher) -> Bool {
+    private static func stampNamed(_ name: String, in folder: Int32, into hasher: inout FNV1aHasher) -> Bool {
         var status = stat()
         guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
         hasher.add("entry:" + name)
@@ -140,27 +140,8 @@ public struct InputTreeStamp: Hashable, Sendable {
     }
 }
 
-/// FNV-1a over the stamped fields; collisions would need an adversary editing files to order.
-private struct StampHasher {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func add(_ bytes: UnsafeRawBufferPointer) {
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value &*= 0x0000_0100_0000_01B3
-        }
-    }
-
-    mutating func add(_ string: String) {
-        var copy = string
-        copy.withUTF8 { add(UnsafeRawBufferPointer($0)) }
-        add(UInt64(0))  // a separator, so "ab"+"c" differs from "a"+"bc"
-    }
-
-    mutating func add(_ number: UInt64) {
-        withUnsafeBytes(of: number.littleEndian) { add($0) }
-    }
-
+/// The stamped status fields of an entry; FNV-1a collisions would need an adversary editing files to order.
+extension FNV1aHasher {
     mutating func add(_ status: stat) {
         add(UInt64(truncatingIfNeeded: status.st_mode))
         add(UInt64(truncatingIfNeeded: status.st_size))
