@@ -196,15 +196,7 @@ enum SVGStructure {
 
         mutating func readName() -> Range<Int> {
             let start = position
-            while position < bytes.count {
-                let byte = bytes[position]
-                if isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
-                    || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-                {
-                    break
-                }
-                position += 1
-            }
+            position = XMLBytes.nameEnd(in: bytes, from: start)
             return start..<position
         }
 
@@ -212,7 +204,7 @@ enum SVGStructure {
             while position < bytes.count, isSpace(bytes[position]) { position += 1 }
         }
 
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        func isSpace(_ byte: UInt8) -> Bool { XMLBytes.isSpace(byte) }
 
         func has(_ text: StaticString, at start: Int) -> Bool {
             hasBytes(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), at: start)

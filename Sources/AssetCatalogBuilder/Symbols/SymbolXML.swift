@@ -256,15 +256,7 @@ struct SymbolXML: Sendable {
 
         mutating func readName() -> Range<Int> {
             let start = position
-            while position < bytes.count {
-                let byte = bytes[position]
-                if isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
-                    || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-                {
-                    break
-                }
-                position += 1
-            }
+            position = XMLBytes.nameEnd(in: bytes, from: start)
             return start..<position
         }
 
@@ -278,7 +270,7 @@ struct SymbolXML: Sendable {
             while position < bytes.count, isSpace(bytes[position]) { position += 1 }
         }
 
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        func isSpace(_ byte: UInt8) -> Bool { XMLBytes.isSpace(byte) }
 
         func has(_ text: String, at start: Int) -> Bool {
             let pattern = Array(text.utf8)
