@@ -160,12 +160,8 @@ extension CARDecoder {
                 return bitmap.chunks.lazy.compactMap { Deepmap2Decoder.unsupportedReason($0.data, bytesPerPixel: bytesPerPixel) }.first
             case .deepmapLZFSE:
                 return bitmap.chunks.lazy.compactMap { DeepmapLZFSEDecoder.unsupportedReason($0.data, bytesPerPixel: bytesPerPixel) }.first
-            case .blurred:
-                return "blurred compression cannot be decoded (a glow stored as a coarse grid that CoreUI blurs when drawing; how it draws it is not public)"
-            case .jpegLZFSE, .astc, .hevc:
-                return "\(bitmap.compression.name) compression cannot be decoded (no sample car holds it, so its layout is not established)"
-            case .unknown:
-                return "\(bitmap.compression.name) is not a compression CoreUI is known to use"
+            case .blurred, .jpegLZFSE, .astc, .hevc, .unknown:
+                return undecodedCompressionReason(bitmap.compression)
             }
         case .multisizeSet:
             return "a multisize image set has no pixels of its own"
@@ -190,12 +186,23 @@ extension CARDecoder {
             return bitmap.chunks.lazy.compactMap { Deepmap2Decoder.unsupportedReason($0.data, format: format) }.first
         case .rle, .paletteImage, .deepmapLZFSE:
             return "\(bitmap.compression.name) of pixel format \(rendition.pixelFormat) is not decoded (no public reader or sample car shows its layout)"
+        case .blurred, .jpegLZFSE, .astc, .hevc, .unknown:
+            return undecodedCompressionReason(bitmap.compression)
+        }
+    }
+
+    /// Why the reader decodes no bitmap of `compression`, whatever its pixel format, or `nil` for one it decodes in
+    /// some format (the callers decide those).
+    private static func undecodedCompressionReason(_ compression: CARCompression) -> String? {
+        switch compression {
         case .blurred:
             return "blurred compression cannot be decoded (a glow stored as a coarse grid that CoreUI blurs when drawing; how it draws it is not public)"
         case .jpegLZFSE, .astc, .hevc:
-            return "\(bitmap.compression.name) compression cannot be decoded (no sample car holds it, so its layout is not established)"
+            return "\(compression.name) compression cannot be decoded (no sample car holds it, so its layout is not established)"
         case .unknown:
-            return "\(bitmap.compression.name) is not a compression CoreUI is known to use"
+            return "\(compression.name) is not a compression CoreUI is known to use"
+        case .uncompressed, .lzfse, .lzvn, .zip, .rle, .paletteImage, .deepmap2, .deepmapLZFSE:
+            return nil
         }
     }
 }
