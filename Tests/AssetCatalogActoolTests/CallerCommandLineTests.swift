@@ -56,8 +56,8 @@ struct CallerCommandLineTests {
     /// An asset pack output specifications file as swift-build writes it (SWBCore/OnDemandResources.swift): one
     /// entry per tag set, `bundle-id` `<app>.asset-pack-<md5 of the sorted tags joined by ":">`, `bundle-path`
     /// `<products>/OnDemandResources/<app>.<tags joined by "+">-<md5>.assetpack`, XML.
-    static func swiftBuildSpecifications(at path: String, products: String) throws -> String {
-        let pack = "\(products)/OnDemandResources/com.example.App.level1-43d3810c065f4bf3550fac648d605fcb.assetpack"
+    /// An asset pack output specifications file of one pack, tagged `level1`, as the callers write it (XML, tabs).
+    static func writeSpecification(at path: String, bundleID: String, bundlePath: String) throws {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -65,9 +65,9 @@ struct CallerCommandLineTests {
             <array>
             \t<dict>
             \t\t<key>bundle-id</key>
-            \t\t<string>com.example.App.asset-pack-43d3810c065f4bf3550fac648d605fcb</string>
+            \t\t<string>\(bundleID)</string>
             \t\t<key>bundle-path</key>
-            \t\t<string>\(pack)</string>
+            \t\t<string>\(bundlePath)</string>
             \t\t<key>tags</key>
             \t\t<array>
             \t\t\t<string>level1</string>
@@ -76,8 +76,13 @@ struct CallerCommandLineTests {
             </array>
             </plist>
             """
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    static func swiftBuildSpecifications(at path: String, products: String) throws -> String {
+        let pack = "\(products)/OnDemandResources/com.example.App.level1-43d3810c065f4bf3550fac648d605fcb.assetpack"
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try writeSpecification(at: path, bundleID: "com.example.App.asset-pack-43d3810c065f4bf3550fac648d605fcb", bundlePath: pack)
         return pack
     }
 
@@ -327,24 +332,7 @@ struct CallerCommandLineTests {
         try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: pack, withIntermediateDirectories: true)
         let specifications = "\(intermediate)/output-specifications.plist"
-        try Data("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <array>
-            \t<dict>
-            \t\t<key>bundle-id</key>
-            \t\t<string>com.example.App.asset-pack-9f0e3c1d</string>
-            \t\t<key>bundle-path</key>
-            \t\t<string>\(pack)</string>
-            \t\t<key>tags</key>
-            \t\t<array>
-            \t\t\t<string>level1</string>
-            \t\t</array>
-            \t</dict>
-            </array>
-            </plist>
-            """.utf8).write(to: URL(fileURLWithPath: specifications))
+        try Self.writeSpecification(at: specifications, bundleID: "com.example.App.asset-pack-9f0e3c1d", bundlePath: pack)
         // XcodeCompilerToolTask.Compile + ACTool.AppendCommandLineArguments, in their order.
         let result = Self.run([
             "--errors", "--warnings", "--notices", "--output-format", "xml1",
