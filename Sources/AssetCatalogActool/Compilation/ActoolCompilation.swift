@@ -102,7 +102,9 @@ public struct ActoolCompilation: Sendable {
 
         // The compile cache (docs/COMPILE-CACHE.md): the inputs' status is taken before anything is read, so that a
         // file changed while the compile reads it is seen as changed next time.
+        StageClock.mark("start")
         let cache = CacheRun(invocation: invocation, toolVersion: toolVersion)
+        StageClock.mark("snapshot")
         if let cache, let run = cache.upToDate() {
             // Nothing changed since the last run: nothing is written, and the run says what it said then.
             document.diagnostics = run.diagnostics
@@ -116,6 +118,7 @@ public struct ActoolCompilation: Sendable {
             options: ReaderOptions(verifyPixels: false, jobs: options.jobs, defersPNGInspection: true, declaredInputs: declared),
             progress: readProgress)
         let read = reader.read(invocation.inputs)
+        StageClock.mark("read")
         let verdict = ActoolVerdicts.apply(
             to: read,
             icons: .init(primary: options.appIcon, alternates: options.alternateAppIcons, includesAll: invocation.includesAllAppIcons),
@@ -158,6 +161,7 @@ public struct ActoolCompilation: Sendable {
         guard !document.hasErrors else { return }
         index = partition.main
 
+        StageClock.mark("verdicts")
         options.progress = compileProgress
         options.handleSignals = handleSignals
         let createsFolder = !FileManager.default.fileExists(atPath: outputDirectory)
@@ -235,6 +239,7 @@ public struct ActoolCompilation: Sendable {
             let dependencyFile = invocation.arguments.value(.exportDependencyInfo)
             document.diagnostics += cache.finish(outputs: written + (dependencyFile.map { [$0] } ?? []), diagnostics: document.diagnostics)
         }
+        StageClock.mark("outputs and stamp")
     }
 
     /// A symbols run: the Swift source, header and index asked for, their collisions in the document, and the

@@ -48,8 +48,10 @@ final class CacheRun {
     func compile(_ index: CatalogIndex, toFile path: String, options: CompileOptions) throws(CARCompileError) -> CARCompileSummary {
         let previous = cache.previousCompile(car: path, settings: settings, inputs: snapshot)
         defer { if previous.car >= 0 { close(previous.car) } }
+        StageClock.mark("record read")
         let (summary, record) = try CARCompiler(options: options).compile(index, toFile: path, reusing: previous)
         cache.storeCompile(car: path, settings: settings, record: record, inputs: snapshot)
+        StageClock.mark("record stored")
         return summary
     }
 

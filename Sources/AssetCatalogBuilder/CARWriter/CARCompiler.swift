@@ -118,6 +118,7 @@ public struct CARCompiler: Sendable {
         } catch {
             throw CARCompileError(error)
         }
+        StageClock.mark("commit")
         return (summary, record)
     }
 
@@ -129,10 +130,14 @@ public struct CARCompiler: Sendable {
         // the values). With a previous compile, the atlas and stream stages take what did not change from it
         // (Reuse/).
         var plan = plan(index)
+        StageClock.mark("plan")
         if !plan.inputErrors.isEmpty { throw CARCompileError.inputErrors(plan.inputErrors) }
         let probes = packAtlases(&plan, index: index, known: previous?.files ?? [:])
+        StageClock.mark("atlas")
         let stream = try encodeAndStream(plan, index: index, into: sink, reusing: previous)
+        StageClock.mark("encode and stream")
         let summary = try layOut(plan, stream: stream, sink: sink)
+        StageClock.mark("layout")
         var record = stream.record
         for (path, probe) in probes { record.files[path]?.probe = probe }
         return (summary, record)

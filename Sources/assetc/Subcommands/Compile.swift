@@ -1,5 +1,6 @@
 import ArgumentParser
 import AssetCatalogActool
+import AssetCatalogBuilder
 import Foundation
 
 /// `assetc compile` and `assetc actool`: actool's command line over ``ActoolTool`` (docs/ACTOOL.md).
@@ -100,6 +101,7 @@ enum ActoolCommandLine {
             tool.compileProgress = { display.update(done: $0, total: $1, unit: "renditions") }
         }
         let result = tool.run(arguments)
+        StageClock.mark("structures freed")
         display?.finish()
         if command == .compile, let document = result.document {
             for error in document.toolErrors { Console.error("error: \(error)") }
