@@ -24,7 +24,7 @@ struct CompareCar: ParsableCommand {
     @Argument(help: ArgumentHelp("Xcode's Assets.car of the same source (or an .app holding it).", valueName: "xcode"))
     var xcode: String
 
-    @Flag(help: "Print JSON: {differences: [{area, subject, ours, xcode}], lookups: {…}}.")
+    @Flag(help: "Print JSON: {differences: [{area, subject, ours, xcode}], lookups: {requests, agreeing, exact, mismatches, nearMatches, …}}.")
     var json = false
 
     @Flag(inversion: .prefixedNo, help: "Compare the pixels CoreUI's lookups return from both cars.")
@@ -70,8 +70,12 @@ struct CompareCar: ParsableCommand {
             for mismatch in lookup.mismatches {
                 lines.append("lookup: \(mismatch.request): ours \(mismatch.ours), Xcode \(mismatch.xcode)")
             }
+            for near in lookup.nearMatches {
+                lines.append("within 1: \(near.request): \(near.differingChannels) of \(near.channels) channel values differ by 1")
+            }
             lines.append(
                 "lookups: \(lookup.agreeing) of \(lookup.requestCount - lookup.undecodable) agree (\(String(format: "%.1f", lookup.agreementPercent))%)"
+                    + ", \(lookup.exact) exactly"
                     + (lookup.undecodable > 0 ? ", \(lookup.undecodable) not decodable" : ""))
         }
         return lines.joined(separator: "\n")
@@ -87,14 +91,20 @@ struct CompareCar: ParsableCommand {
         var agreeing: Int
         var undecodable: Int
         var agreementPercent: Double
+        var exact: Int
         var mismatches: [[String: String]]
+        var nearMatches: [[String: String]]
 
         init(_ comparison: CARLookupComparison) {
             requests = comparison.requestCount
             agreeing = comparison.agreeing
             undecodable = comparison.undecodable
             agreementPercent = comparison.agreementPercent
+            exact = comparison.exact
             mismatches = comparison.mismatches.map { ["request": $0.request.description, "ours": $0.ours, "xcode": $0.xcode] }
+            nearMatches = comparison.nearMatches.map {
+                ["request": $0.request.description, "differingChannels": String($0.differingChannels), "channels": String($0.channels)]
+            }
         }
     }
 }

@@ -45,6 +45,26 @@ struct CARComparisonTests {
         #expect(lookups.undecodable == 0)
         #expect(lookups.agreeing == lookups.requestCount)
         #expect(lookups.mismatches.isEmpty && lookups.agreementPercent == 100)
+        #expect(lookups.exact == lookups.requestCount && lookups.nearMatches.isEmpty)
+    }
+
+    @Test("pixels one step apart agree, but are counted apart from exact answers with the channels that differ")
+    func oneStepApartIsANearMatchNotAnExactOne() throws {
+        func car(green: UInt8) throws -> CARFile {
+            let fixture = try CatalogFixture()
+            try fixture.write("Dot.imageset/d.png", try Self.flat(4, 3, [200, green, 10, 255]))
+            try fixture.imageset("Dot", [("d.png", #""idiom":"universal","scale":"1x""#)])
+            return try Self.compile(fixture.read())
+        }
+        let lookups = CARLookupComparison.compare(ours: try car(green: 100), xcode: try car(green: 101))
+        // phone and pad × three scales × default and dark (a car that lists no dark appearance answers the dark
+        // request with the default image): every answer is the one image, one step apart in green.
+        #expect(lookups.requestCount == 12 && lookups.agreeing == 12 && lookups.mismatches.isEmpty)
+        #expect(lookups.nearMatches.count == 12 && lookups.exact == 0)
+        #expect(lookups.nearMatches.allSatisfy { $0.differingChannels == 4 * 3 && $0.channels == 4 * 3 * 4 })
+        #expect(CARLookupComparison.compare(ours: try car(green: 100), xcode: try car(green: 100)).exact == 12)
+        let apart = CARLookupComparison.compare(ours: try car(green: 100), xcode: try car(green: 102))
+        #expect(apart.mismatches.count == 12 && apart.nearMatches.isEmpty && apart.exact == 0)
     }
 
     @Test func aMissingImageIsAStructuralDifferenceAndALookupMismatch() throws {
