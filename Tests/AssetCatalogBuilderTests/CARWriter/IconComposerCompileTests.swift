@@ -204,14 +204,14 @@ struct IconComposerCompileTests {
         // The SVG without a size is kept in the car but cannot be drawn flat: the notice names it.
         #expect(compiled.notices == ["AppIcon: Assets/glyph.svg declares no size (or cannot be read); it is left out of the pre-rendered images"])
         #expect(try Self.facet(car, "AppIcon/Group").attributes[.part] == 246)
-        #expect(try Self.facet(car, "AppIcon/Group-2").attributes[.part] == 246)
+        #expect(try Self.facet(car, "AppIcon/Group 2").attributes[.part] == 246)
         let ring = try Self.facet(car, "AppIcon_Assets/ring").renditions.map { car.renditions[$0] }
         #expect(ring.count == 1 && ring[0].layout == 12 && ring[0].name == "image.png" && ring[0].width == 8)
         let glyph = try Self.facet(car, "AppIcon_Assets/glyph").renditions.map { car.renditions[$0] }
         #expect(Set(glyph.compactMap { Self.appearanceName(car, $0) }) == ["NSAppearanceNameSystem", "NSAppearanceNameDarkAqua"])
         // Back to front: the second group (Back) behind the first; the dark stack has the black fill behind both.
         let black = try Self.facet(car, "AppIcon_Assets/Color-2")
-        let groups = try ["AppIcon/Group-2", "AppIcon/Group"].map { try Self.facet(car, $0).attributes[.identifier] }
+        let groups = try ["AppIcon/Group 2", "AppIcon/Group"].map { try Self.facet(car, $0).attributes[.identifier] }
         for rendition in try Self.facet(car, "AppIcon").renditions.map({ car.renditions[$0] }) where rendition.key[.part] == 245 {
             let layers = try #require(rendition.layerReferences).map(\.identifier)
             if Self.appearanceName(car, rendition) == "NSAppearanceNameDarkAqua" {

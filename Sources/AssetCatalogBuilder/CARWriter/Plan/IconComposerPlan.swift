@@ -12,7 +12,7 @@ struct IconComposerPlan: Sendable {
     var gradients: [(facet: Int, colorNames: [String])] = []
     /// The fill layer of each appearance: a gradient's or a colour's facet and its part.
     var fills: [IconComposerDocument.Appearance: (facet: Int, part: UInt16)] = [:]
-    /// One facet per group, `<Icon>/Group`, `<Icon>/Group-2`, ….
+    /// One facet per group, `<Icon>/Group`, `<Icon>/Group 2`, … (a space before the number, as Xcode 26.3 names a second group).
     var groups: [Int] = []
     /// One image facet per layer file (`<prefix><file stem>`), by file name, with its size in points.
     var images: [String: (facet: Int, width: Double, height: Double, variants: [Variant])] = [:]
@@ -110,7 +110,7 @@ extension CARCompiler {
         plan.fills[.tinted] = plan.fills[.light]
 
         for (number, group) in document.groups.enumerated() {
-            guard let facet = addFacet(number == 0 ? "\(icon.name)/Group" : "\(icon.name)/Group-\(number + 1)", kind: .icon, part: IconComposerRenditions.groupPart)
+            guard let facet = addFacet(number == 0 ? "\(icon.name)/Group" : "\(icon.name)/Group \(number + 1)", kind: .icon, part: IconComposerRenditions.groupPart)
             else { return leaveOut() }
             plan.groups.append(facet)
             for layer in group.layers where plan.images[layer.imageName] == nil {
