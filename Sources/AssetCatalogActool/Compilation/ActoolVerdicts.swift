@@ -36,6 +36,8 @@ public enum ActoolVerdicts {
     ///   the compile; the reader's error becomes a warning. Other mismatches (a Photoshop file named `.png`)
     ///   stay errors: assetc cannot decode them.
     /// - `--include-language`: localized variants of other languages are left out.
+    /// - A symbol template's weights and margins (`symbol-weights`, `symbol-margins`) are the audit's concern: actool
+    ///   compiles such templates without a word, and so does the compile.
     public static func apply(
         to index: CatalogIndex, icons: AppIconSelection, includedLanguages: [String]
     ) -> (index: CatalogIndex, alternateIcons: [String]) {
@@ -50,7 +52,9 @@ public enum ActoolVerdicts {
             }
             kept.append(asset)
         }
-        var diagnostics = index.diagnostics.filter { $0.rule != ReaderRule.duplicateName.rawValue }
+        // The symbol template checks are the audit's: actool compiles such templates without a word.
+        let auditOnly: Set<String> = [ReaderRule.duplicateName.rawValue, ReaderRule.symbolWeights.rawValue, ReaderRule.symbolMargins.rawValue]
+        var diagnostics = index.diagnostics.filter { !auditOnly.contains($0.rule) }
         var unique: [Asset] = []
         var firstByName: [String: Int] = [:]
         for asset in kept {

@@ -21,6 +21,8 @@ public enum AuditRules {
         DuplicateVariantRule.self,
         TintedAppearanceRule.self,
         UnsupportedSetTypeRule.self,
+        SymbolWeightsRule.self,
+        SymbolMarginsRule.self,
         // Sizes and scales
         ScaleSizeMismatchRule.self,
         AppIconSizeRule.self,

@@ -39,6 +39,11 @@ public enum ReaderRule: String, Sendable, Hashable, CaseIterable {
     case filenameCase = "filename-case"
     /// Two files of one plain-folder asset claim the same traits (`hero.png` and `hero.jpg`) (warning).
     case duplicateVariant = "duplicate-variant"
+    /// A symbol template that draws neither all 27 weight and size glyphs nor the three masters the others are
+    /// interpolated from (note).
+    case symbolWeights = "symbol-weights"
+    /// A symbol template glyph whose outline reaches past its margin guides (warning).
+    case symbolMargins = "symbol-margins"
 
     /// The severity the reader normally gives diagnostics of this rule.
     public var defaultSeverity: Diagnostic.Severity {
@@ -46,9 +51,9 @@ public enum ReaderRule: String, Sendable, Hashable, CaseIterable {
         case .unreadablePath, .invalidContents, .missingFile, .wrongContentType, .lfsPointer, .corruptImage,
             .imageTooLarge, .unsafePath, .duplicateName:
             return .error
-        case .unknownKey, .unassignedFile, .invalidFileName, .symlinkLoop, .filenameCase, .duplicateVariant:
+        case .unknownKey, .unassignedFile, .invalidFileName, .symlinkLoop, .filenameCase, .duplicateVariant, .symbolMargins:
             return .warning
-        case .unsupportedSetType, .ignoredFile, .tintedAppearance:
+        case .unsupportedSetType, .ignoredFile, .tintedAppearance, .symbolWeights:
             return .note
         }
     }

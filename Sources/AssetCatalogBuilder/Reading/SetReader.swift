@@ -194,7 +194,11 @@ struct SetReader {
         }
         if let bytes {
             do {
-                _ = try SymbolInterpolation.glyphs(try SymbolTemplate(bytes: bytes))
+                let template = try SymbolTemplate(bytes: bytes)
+                _ = try SymbolInterpolation.glyphs(template)
+                for finding in SymbolTemplateChecks.findings(template) {
+                    sink.emit(finding.rule, at: path, finding.message)
+                }
             } catch {
                 sink.emit(.corruptImage, at: path, "cannot be compiled as a symbol: \(error.message)")
             }

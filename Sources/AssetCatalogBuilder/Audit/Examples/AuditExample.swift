@@ -191,6 +191,32 @@ public enum AuditExampleFile: Hashable, Sendable {
                 + #"<g id="Black-S"><path d="M0 0L9 9L0 9Z"/></g></g></svg>"#).utf8),
         description: "an SF Symbols template whose masters have different points")
 
+    /// A variable SF Symbols template: the three masters (Ultralight-S, Regular-S, Black-S) with compatible paths.
+    public static let symbolMasters = AuditExampleFile.bytes(
+        Array(
+            (#"<svg xmlns="http://www.w3.org/2000/svg" width="3300" height="2200"><g id="Symbols">"#
+                + #"<g id="Ultralight-S"><path d="M0 0L8 8L0 8Z"/></g><g id="Regular-S"><path d="M0 0L9 9L0 9Z"/></g>"#
+                + #"<g id="Black-S"><path d="M0 0L10 10L0 10Z"/></g></g></svg>"#).utf8),
+        description: "an SF Symbols template with its three masters")
+
+    /// A template-version-3 symbol whose Regular-M glyph (100 to 220 across) reaches 20 units past its right margin guide
+    /// (at 200); its left margin is at 100.
+    public static let symbolPastMargin = symbolWithMargins(glyphWidth: 120)
+
+    /// The same symbol with its glyph inside its margins (100 to 190).
+    public static let symbolWithinMargins = symbolWithMargins(glyphWidth: 90)
+
+    private static func symbolWithMargins(glyphWidth: Int) -> AuditExampleFile {
+        .bytes(
+            Array(
+                (#"<svg xmlns="http://www.w3.org/2000/svg" width="3300" height="2200"><g id="Guides">"#
+                    + #"<line id="left-margin-Regular-M" x1="100" y1="0" x2="100" y2="80"/>"#
+                    + #"<line id="right-margin-Regular-M" x1="200" y1="0" x2="200" y2="80"/></g>"#
+                    + #"<g id="Symbols"><g id="Regular-M" transform="translate(100 60)"><path d="M0 0L\#(glyphWidth) 0L\#(glyphWidth) -50Z"/></g></g></svg>"#)
+                    .utf8),
+            description: "an SF Symbols template whose Regular-M glyph is \(glyphWidth) units wide between margins 100 units apart")
+    }
+
     /// A minimal SVG.
     public static let svg = AuditExampleFile.bytes(
         Array(#"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>"#.utf8),
