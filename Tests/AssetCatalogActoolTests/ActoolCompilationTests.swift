@@ -225,6 +225,13 @@ struct ActoolCompilationTests {
         let car = try CARFile(path: test.path("out/Assets.car"))
         let scales = Set(car.renditions.map { $0.key[.scale] }.filter { $0 != 0 })
         #expect(scales == [3], "an iPhone 14 (3x) loads only the 3x image: \(scales)")
+        // An iOS 11 target writes each image once per deployment target; the iOS 17 device reads the 2019 copy alone.
+        let old = [test.catalog.path, "--compile", test.path("old"), "--platform", "iphoneos", "--minimum-deployment-target", "11.0"]
+        #expect(Self.run(old).exitStatus == 0)
+        #expect(Set(try CARFile(path: test.path("old/Assets.car")).renditions.map { $0.key[.deploymentTarget] }) == [0, 3, 5])
+        #expect(Self.run(old + ["--filter-for-device-model", "iPhone14,7", "--filter-for-device-os-version", "17.0"]).exitStatus == 0)
+        let thinned = try CARFile(path: test.path("old/Assets.car"))
+        #expect(Set(thinned.renditions.filter { $0.key[.scale] == 3 }.map { $0.key[.deploymentTarget] }) == [5])
 
         // A line with symbol options writes the symbol files only, as actool does for swift-build's
         // GenerateAssetSymbols task (CallerCommandLineTests.swiftBuildAssetSymbols).

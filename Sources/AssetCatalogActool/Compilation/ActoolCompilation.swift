@@ -154,7 +154,11 @@ public struct ActoolCompilation: Sendable {
             launchImages = outputs
         }
         // One device: only what it can load (docs/DEVICES.md).
-        if let thinning = invocation.thinning { index = index.thinned(for: thinning) }
+        if let thinning = invocation.thinning {
+            index = index.thinned(for: thinning)
+            // Of an iOS 9–12 target's deployment-target copies, the one the device's OS reads (CARCompiler).
+            options.deviceOSMajorVersion = thinning.osVersion?.major
+        }
         // On-demand resources: tagged sets go to the pack whose tags are theirs; the rest stay in the main car.
         let partition = OnDemandResourcePartition(index: index, enabled: invocation.onDemandResources, specifications: specifications)
         document.diagnostics = Self.sortedOnce(document.diagnostics + partition.diagnostics)

@@ -51,7 +51,8 @@ struct BitmapCompressionTests {
     }
 
     /// Compiles the fixture and returns, per image set (and `AppIcon`), the compression name of its bitmap, after
-    /// checking every bitmap decodes to the source PNG's premultiplied pixels exactly.
+    /// checking every bitmap decodes to the source PNG's premultiplied pixels exactly. A deployment-target copy (iOS 9–12)
+    /// is listed as `name@3` or `name@5`, the copy for any target under the plain name.
     static func compile(_ fixture: CatalogFixture, _ platform: CompilePlatform, _ target: String) throws -> [String: String] {
         var options = CompileOptions(platform: platform, minimumDeploymentTarget: target, appIcon: "AppIcon", toolVersion: "test")
         // Each image's own compression: unpacked (AtlasPackingTests checks the atlases, compressed the same way).
@@ -72,7 +73,8 @@ struct BitmapCompressionTests {
                 #expect(decoded.width == source.width && decoded.height == source.height && decoded.pixels == source.pixels, "\(facet.name) at \(platform) \(target)")
                 var name = bitmap.compression.name
                 if bitmap.compression == .deepmap2, let data = bitmap.chunks.first?.data { name += " mode \(try data.u8(20))" }
-                found[facet.name] = name
+                let copy = rendition.key[.deploymentTarget]
+                found[copy == 0 ? facet.name : "\(facet.name)@\(copy)"] = name
             }
         }
         return found
@@ -97,15 +99,20 @@ struct BitmapCompressionTests {
         }
     }
 
-    @Test func iOS12GetsPaletteImagesForColourAndLZFSEForGrey() throws {
+    @Test("iOS 9 to 12: each image three times, LZFSE for any target, palette-img for 2018 (LZFSE for grey), deepmap2 for 2019")
+    func iOSBefore13GetsACopyPerDeploymentTarget() throws {
         let fixture = try Self.fixture()
-        let found = try Self.compile(fixture, .iphoneos, "12.0")
-        #expect(found["four colours"] == "palette-img")
-        // Where palette-img is larger (a regular pattern LZFSE finds, 16-bit indices above 256 colours), LZFSE is kept.
-        for name in ["256 colours", "257 colours", "thousands of colours, translucent", "transparent"] {
-            #expect(found[name] == "palette-img" || found[name] == "lzfse", "\(name): \(found[name] ?? "none")")
+        for target in ["12.0", "11.0", "9.0"] {
+            let found = try Self.compile(fixture, .iphoneos, target)
+            #expect(found["four colours@3"] == "palette-img", "\(target)")
+            // Where palette-img is larger (a regular pattern LZFSE finds, 16-bit indices above 256 colours), LZFSE is kept.
+            for name in ["256 colours", "257 colours", "thousands of colours, translucent", "transparent"] {
+                #expect(found[name + "@3"] == "palette-img" || found[name + "@3"] == "lzfse", "\(name): \(found[name + "@3"] ?? "none")")
+            }
+            #expect(found["grey@3"] == "lzfse")
+            #expect(found["four colours@5"] == "deepmap2 mode 4" && found["noise@5"] == "deepmap2 mode 3", "\(target)")
+            for name in ["four colours", "grey", "noise"] { #expect(found[name] == "lzfse", "\(name) at \(target)") }
         }
-        #expect(found["grey"] == "lzfse")
     }
 
     @Test func olderTargetsGetLZFSEOrLZVN() throws {

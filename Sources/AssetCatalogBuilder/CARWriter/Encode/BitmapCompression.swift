@@ -42,6 +42,17 @@ enum BitmapCompression: Sendable, Equatable {
         }
     }
 
+    /// The compression of one deployment-target copy (key attribute 25) of a car that has copies
+    /// (``CARCompiler/deploymentTargetCopies``): the 2019 copy (5) deepmap2, the 2018 copy (3) palette-img, the copy
+    /// for any target (0) LZFSE, as zhihu's and Flex's cars store their three copies.
+    static func forDeploymentCopy(_ deploymentTarget: UInt16) -> BitmapCompression {
+        switch deploymentTarget {
+        case 5...: return .deepmap2
+        case 3, 4: return .paletteImage
+        default: return .lzfse
+        }
+    }
+
     /// The compression of app icons and flattened images, which Xcode keeps in LZFSE (LZVN before LZFSE existed).
     var forIconsAndFlattenedImages: BitmapCompression {
         self == .lzvn ? .lzvn : .lzfse

@@ -39,6 +39,29 @@ extension CARCompiler {
         asset.kind == .appIcon && asset.path.hasSuffix(".iconset")
     }
 
+    /// The deployment-target copies of each image (key attribute 25), or none. For an iOS target before 2019 that has
+    /// LZFSE (iOS 9 to 12) Xcode writes every image set's bitmap and kept vector three times: for any target (LZFSE),
+    /// for the 2018 releases (3: palette-img) and for 2019 on (5: deepmap2), atlases included, so that app thinning
+    /// hands each device the smallest copy its OS reads (zhihu's car, iOS 11; Flex's, iOS 9; docs/CAR-FORMAT.md,
+    /// "Compression as Xcode chooses it"). App icons, JPEG files, colours and data are written once. A compile
+    /// thinned for one device OS (``CompileOptions/deviceOSMajorVersion``) writes the one copy that OS reads: 2019's
+    /// from iOS 13, 2018's on iOS 12, else the copy for any target.
+    var deploymentTargetCopies: [UInt16] {
+        guard options.platform == .iphoneos || options.platform == .iphonesimulator else { return [] }
+        let compression = BitmapCompression(platform: options.platform, minimumDeploymentTarget: options.minimumDeploymentTarget)
+        guard compression == .lzfse || compression == .paletteImage else { return [] }
+        guard let os = options.deviceOSMajorVersion else { return [0, 3, 5] }
+        return [os >= 13 ? 5 : os == 12 ? 3 : 0]
+    }
+
+    /// Whether Xcode writes a copy of `job` per deployment target: an image set's PNG, PDF or SVG (the bitmaps drawn from a
+    /// vector and the vector kept); not app icons (Flex's are in the copy for any target only) or JPEG files (stored
+    /// as they are, once).
+    static func hasDeploymentCopies(_ job: Job) -> Bool {
+        guard job.kind == .image, let type = job.contentType else { return false }
+        return type == .png || type == .pdf || type == .svg
+    }
+
     /// The part of the facet of an asset of `kind` (Icon Composer icons' facets set theirs in ``iconComposerPlan``).
     static func facetPart(_ kind: AssetKind) -> UInt16 {
         switch kind {
@@ -210,6 +233,19 @@ extension CARCompiler {
                     // 128, 16, 256, 32, 512), entries of one size in the order they came.
                     let ordered = entries.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
                     multisize.append((facet, asset.name, ordered))
+                }
+            }
+        }
+
+        // iOS 9–12 targets: each image three times, one per deployment target (deploymentTargetCopies).
+        let copies = deploymentTargetCopies
+        if !copies.isEmpty {
+            jobs = jobs.flatMap { job -> [Job] in
+                guard Self.hasDeploymentCopies(job) else { return [job] }
+                return copies.map { target in
+                    var copy = job
+                    copy.deploymentTarget = target
+                    return copy
                 }
             }
         }

@@ -135,6 +135,7 @@ extension CARCompiler {
         key[.memoryClass] = memoryValue(job.attributes["memory"])
         key[.graphicsClass] = graphicsValue(job.attributes["graphics-feature-set"])
         key[.subtype] = subtypeValue(job.attributes["subtype"])
+        key[.deploymentTarget] = job.deploymentTarget
         // An app icon's size is its position in the multisize set, in dimension 2 (dimension 1 numbers atlases).
         if job.kind == .appIcon { key[.dimension2] = UInt16(job.iconSizeIndex) }
         return key

@@ -95,6 +95,7 @@ extension CARCompiler {
         writer.add(job.rasterScale)
         writer.add(job.foldsMacIdiom)
         writer.add(job.inspectsFile)
+        writer.add(Int(job.deploymentTarget))
         for hash in contentHashes { writer.add(hash) }
         return writer.fingerprint
     }

@@ -21,10 +21,13 @@ extension CARCompiler {
         let stream = RenditionStream(sink: sink, previousCar: previous?.car)
         let roots = OpenCatalogRoots(index.sources.map(\.path))
         let reuse = previous.map { RenditionReuse(previous: $0, roots: roots) }
-        let compression = BitmapCompression(platform: options.platform, minimumDeploymentTarget: options.minimumDeploymentTarget)
+        let targetCompression = BitmapCompression(platform: options.platform, minimumDeploymentTarget: options.minimumDeploymentTarget)
+        let hasCopies = !deploymentTargetCopies.isEmpty
         try stream.reserveHeaderArea()
         parallelForEachInOrder(count: plan.order.count, width: width) { position -> Result<BuiltValue, CompileProblem> in
             let item = frozenItems[plan.order[position]]
+            // A car with deployment-target copies compresses each copy (and each atlas of copies) as its target allows.
+            let compression = hasCopies ? BitmapCompression.forDeploymentCopy(item.key[.deploymentTarget]) : targetCompression
             switch item.work {
             case .ready(let value):
                 return .success(BuiltValue(value))
