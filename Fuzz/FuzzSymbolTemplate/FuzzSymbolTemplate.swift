@@ -1,5 +1,6 @@
 // libFuzzer target: SF Symbols templates (the bounded XML reader, path data, the template's glyphs and guides) and,
-// for a template that parses, the interpolation of its 27 glyphs from the masters.
+// for a template that parses, the interpolation of its 27 glyphs from the masters and the audit's weight and margin
+// checks (SymbolTemplateChecks).
 @testable import AssetCatalogBuilder
 import FuzzSupport
 
@@ -9,6 +10,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let template = try? SymbolTemplate(bytes: bytes) else { return 0 }
     _ = try? SymbolInterpolation.glyphs(template)
+    _ = SymbolTemplateChecks.findings(template)
     return 0
 }
 

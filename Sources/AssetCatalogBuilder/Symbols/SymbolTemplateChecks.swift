@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an audit says about a symbol template that compiles (`symbol-weights`, `symbol-margins`): the glyphs it draws
 /// against the 27 a symbol can be asked for, and each glyph's outline against its margin guides.
 enum SymbolTemplateChecks {
@@ -76,9 +78,13 @@ enum SymbolTemplateChecks {
         return extent.map { ($0.minX + glyph.origin.x, $0.maxX + glyph.origin.x) }
     }
 
-    /// A distance to two decimals, without trailing zeros (`12.5`, `3`).
-    private static func units(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    /// A distance to two decimals, without trailing zeros (`12.5`, `3`); a distance a template's numbers make absurd
+    /// (beyond a million units, or not finite) is said to be so, never turned into an integer.
+    static func units(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1_000_000 else { return "more than a million" }
+        var text = String(format: "%.2f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 }

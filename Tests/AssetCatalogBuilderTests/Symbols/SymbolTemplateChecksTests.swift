@@ -58,4 +58,18 @@ struct SymbolTemplateChecksTests {
             #"<line id="right-margin" x1="99.4" y1="0" x2="99.4" y2="9"/><g id="Symbols"><g id="Regular-M"><path d="M0 0L100 0Z"/></g></g>"#)
         #expect(SymbolTemplateChecks.marginFindings(past).map(\.rule) == [.symbolMargins])
     }
+
+    @Test("distances print to two decimals, and absurd ones without becoming integers")
+    func distances() {
+        #expect(SymbolTemplateChecks.units(12.5) == "12.5" && SymbolTemplateChecks.units(3) == "3" && SymbolTemplateChecks.units(9.754) == "9.75")
+        #expect(SymbolTemplateChecks.units(1e300) == "more than a million" && SymbolTemplateChecks.units(.infinity) == "more than a million")
+        #expect(SymbolTemplateChecks.units(.nan) == "more than a million")
+    }
+
+    @Test("a glyph drawn a huge distance past its margin is reported, not a crash")
+    func hugeCoordinates() throws {
+        let template = try Self.template(
+            #"<line id="right-margin" x1="-9999999" y1="0" x2="0" y2="9"/><g id="Symbols"><g id="Regular-M"><path d="M0 0L9999999 0Z"/></g></g>"#)
+        #expect(SymbolTemplateChecks.marginFindings(template).first?.message.contains("more than a million units") == true)
+    }
 }
