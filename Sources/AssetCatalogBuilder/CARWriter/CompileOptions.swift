@@ -87,7 +87,7 @@ public struct CompileOptions: Sendable {
     public var jobs: Int?
     /// The major OS version of the one device the compile is thinned for (`--filter-for-device-os-version`), or `nil`:
     /// of the deployment-target copies an iOS 9–12 target gets, the device's OS reads one, and only that one is
-    /// written (``CARCompiler/deploymentTargetCopies``).
+    /// written (`CARCompiler.deploymentTargetCopies`).
     public var deviceOSMajorVersion: Int?
     /// The tool's version, written in CARHEADER and EXTENDED_METADATA.
     public var toolVersion: String

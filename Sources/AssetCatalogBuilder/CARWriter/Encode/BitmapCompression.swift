@@ -43,7 +43,7 @@ enum BitmapCompression: Sendable, Equatable {
     }
 
     /// The compression of one deployment-target copy (key attribute 25) of a car that has copies
-    /// (``CARCompiler/deploymentTargetCopies``): the 2019 copy (5) deepmap2, the 2018 copy (3) palette-img, the copy
+    /// (`CARCompiler.deploymentTargetCopies`): the 2019 copy (5) deepmap2, the 2018 copy (3) palette-img, the copy
     /// for any target (0) LZFSE, as zhihu's and Flex's cars store their three copies.
     static func forDeploymentCopy(_ deploymentTarget: UInt16) -> BitmapCompression {
         switch deploymentTarget {

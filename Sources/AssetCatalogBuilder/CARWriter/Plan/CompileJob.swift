@@ -29,7 +29,7 @@ extension CARCompiler {
         var inspectsFile = false
         var sourceIndex = 0
         /// The deployment-target copy this job makes (key attribute 25: 0 any, 3 the 2018 releases, 5 2019 on), each
-        /// compressed as that target allows (``CARCompiler/deploymentTargetCopies``); 0 where the car has no copies.
+        /// compressed as that target allows (`CARCompiler.deploymentTargetCopies`); 0 where the car has no copies.
         var deploymentTarget: UInt16 = 0
     }
 }

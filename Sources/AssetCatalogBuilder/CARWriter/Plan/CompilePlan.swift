@@ -44,7 +44,7 @@ extension CARCompiler {
     /// for the 2018 releases (3: palette-img) and for 2019 on (5: deepmap2), atlases included, so that app thinning
     /// hands each device the smallest copy its OS reads (zhihu's car, iOS 11; Flex's, iOS 9; docs/CAR-FORMAT.md,
     /// "Compression as Xcode chooses it"). App icons, JPEG files, colours and data are written once. A compile
-    /// thinned for one device OS (``CompileOptions/deviceOSMajorVersion``) writes the one copy that OS reads: 2019's
+    /// thinned for one device OS (`CompileOptions.deviceOSMajorVersion`) writes the one copy that OS reads: 2019's
     /// from iOS 13, 2018's on iOS 12, else the copy for any target.
     var deploymentTargetCopies: [UInt16] {
         guard options.platform == .iphoneos || options.platform == .iphonesimulator else { return [] }
