@@ -93,17 +93,6 @@ struct GalleryPage {
         """
 
     private func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
+        MarkupEscaping.escaped(text, quotes: .doubleAndSingle)
     }
 }

@@ -1,3 +1,4 @@
+import AssetCatalog
 import Foundation
 
 /// One compiled glyph as Xcode stores it in a symbol rendition: an SVG document of the glyph alone, its outlines
@@ -93,16 +94,6 @@ struct SymbolGlyphDocument: Sendable {
 
     /// `text` safe inside an XML attribute or style element.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
+        MarkupEscaping.escaped(text, quotes: .double)
     }
 }

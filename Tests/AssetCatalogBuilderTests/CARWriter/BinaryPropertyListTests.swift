@@ -32,6 +32,12 @@ struct BinaryPropertyListTests {
         #expect(objectCount == 5 + 20 + 6 + 3)
     }
 
+    @Test("the XML form escapes a < followed by a combining mark, which Swift sees as one Character")
+    func xmlEscapesByScalar() {
+        let xml = PropertyListValue.dictionary(["<\u{301}key": .string("a&<\u{301}b")]).xmlDocument
+        #expect(xml.contains("<key>&lt;\u{301}key</key>") && xml.contains("<string>a&amp;&lt;\u{301}b</string>"), "\(xml)")
+    }
+
     @Test func sameValueSameBytes() {
         #expect(Self.value.binaryDocument == Self.value.binaryDocument)
     }

@@ -336,19 +336,7 @@ public enum HTMLReportRenderer {
 
     /// Escapes text for HTML content and attribute values.
     public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
+        MarkupEscaping.escaped(text, quotes: .doubleAndSingle)
     }
 
     static func base64(_ bytes: [UInt8]) -> String {

@@ -1,3 +1,5 @@
+import AssetCatalog
+
 /// A property-list value, written as XML (``xmlDocument``), binary (``binaryDocument``) or plain text
 /// (``humanReadable(indent:)``), dictionary keys sorted: the same value always gives the same bytes.
 public indirect enum PropertyListValue: Sendable, Hashable {
@@ -49,15 +51,6 @@ public indirect enum PropertyListValue: Sendable, Hashable {
     }
 
     private static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            default: result.append(character)
-            }
-        }
-        return result
+        MarkupEscaping.escaped(text, quotes: .none)
     }
 }
