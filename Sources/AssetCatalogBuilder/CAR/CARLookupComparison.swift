@@ -104,9 +104,12 @@ public struct CARLookupComparison: Sendable {
                         case (.none, .none):
                             result.agreeing += 1
                             result.exact += 1
-                        case (.image(let a, _), .image(let b, _)) where Self.samePixels(a, b):
+                        case (.image(let a, _), .image(let b, _)):
+                            guard let differing = Self.differingChannels(a, b) else {
+                                result.mismatches.append(Mismatch(request: request, ours: left.description, xcode: right.description))
+                                continue
+                            }
                             result.agreeing += 1
-                            let differing = Self.differingChannels(a, b)
                             if differing == 0 {
                                 result.exact += 1
                             } else {
@@ -160,15 +163,15 @@ public struct CARLookupComparison: Sendable {
         }.map(\.name)
     }
 
-    /// How many channel values of two images of the same size differ.
-    static func differingChannels(_ a: DecodedImage, _ b: DecodedImage) -> Int {
-        zip(a.pixels, b.pixels).reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) }
-    }
-
-    /// Same size, every premultiplied channel within 1.
-    static func samePixels(_ a: DecodedImage, _ b: DecodedImage) -> Bool {
-        guard a.width == b.width, a.height == b.height, a.pixels.count == b.pixels.count else { return false }
-        for index in a.pixels.indices where abs(Int(a.pixels[index]) - Int(b.pixels[index])) > 1 { return false }
-        return true
+    /// How many premultiplied channel values of two images differ, or `nil` when they do not agree: sizes that differ,
+    /// or a channel more than 1 apart. One pass over the pixels.
+    static func differingChannels(_ a: DecodedImage, _ b: DecodedImage) -> Int? {
+        guard a.width == b.width, a.height == b.height, a.pixels.count == b.pixels.count else { return nil }
+        var differing = 0
+        for index in a.pixels.indices where a.pixels[index] != b.pixels[index] {
+            guard abs(Int(a.pixels[index]) - Int(b.pixels[index])) <= 1 else { return nil }
+            differing += 1
+        }
+        return differing
     }
 }

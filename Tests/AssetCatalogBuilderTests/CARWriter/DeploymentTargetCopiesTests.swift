@@ -23,7 +23,7 @@ struct DeploymentTargetCopiesTests {
         try fixture.contents("Photo.imageset", #"{"images":[{"filename":"photo.png","idiom":"universal","scale":"2x"}],"info":{"author":"xcode","version":1}}"#)
         try fixture.write("Dot.imageset/dot.png", try png(16, colours: 4))
         try fixture.contents("Dot.imageset", #"{"images":[{"filename":"dot.png","idiom":"universal","scale":"2x"}],"info":{"author":"xcode","version":1}}"#)
-        try fixture.write("Snap.imageset/snap.jpg", Array(try Data(contentsOf: URL(fileURLWithPath: try Self.jpegPath()))))
+        try fixture.write("Snap.imageset/snap.jpg", Self.jpeg)
         try fixture.contents("Snap.imageset", #"{"images":[{"filename":"snap.jpg","idiom":"universal","scale":"2x"}],"info":{"author":"xcode","version":1}}"#)
         try fixture.write("AppIcon.appiconset/icon.png", try png(120, colours: 9))
         try fixture.contents(
@@ -32,14 +32,10 @@ struct DeploymentTargetCopiesTests {
         return fixture
     }
 
-    /// A small baseline JPEG made by libjpeg's `cjpeg` when present, else a minimal JFIF header (read, not decoded).
-    static func jpegPath() throws -> String {
-        let path = NSTemporaryDirectory() + "assetc-copies-\(getpid()).jpg"
-        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]
-        bytes += [0xFF, 0xC0, 0x00, 0x11, 0x08, 0x00, 0x10, 0x00, 0x10, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xFF, 0xD9]
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
+    /// The start of a baseline JPEG (its header is read, its pixels never decoded: a JPEG is stored as it is).
+    static let jpeg: [UInt8] =
+        [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]
+        + [0xFF, 0xC0, 0x00, 0x11, 0x08, 0x00, 0x10, 0x00, 0x10, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xFF, 0xD9]
 
     /// Per facet: each rendition's deployment target, compression (`-` for a reference or raw payload) and layout.
     static func compile(_ target: String, deviceOS: Int? = nil) throws -> (car: CARFile, copies: [String: [String]]) {
