@@ -47,6 +47,21 @@ struct AtlasLayoutTests {
         ])
     }
 
+    @Test func sidesAreRoundedDownToEvenAsInMediaMatesSymbolCacheAtlases() {
+        // MediaMate's 1x GA8 atlas: a symbol's six bitmap caches (one facet). Box and margin come to 46 x 45; Xcode's
+        // atlas is 46 x 44, and none of the 134 atlases in the Xcode cars here has an odd side.
+        let sizes = [(6, 12), (7, 16), (7, 15), (9, 18), (9, 19), (11, 24)]
+        let layout = AtlasLayout(sizes.map { Item(width: $0.0, height: $0.1, identifier: 57388) })
+        #expect(layout.width == 46 && layout.height == 44)
+        #expect(layout.frames == [
+            Frame(x: 11, y: 28, width: 6, height: 12), Frame(x: 37, y: 2, width: 7, height: 16), Frame(x: 2, y: 28, width: 7, height: 15),
+            Frame(x: 26, y: 2, width: 9, height: 18), Frame(x: 15, y: 2, width: 9, height: 19), Frame(x: 2, y: 2, width: 11, height: 24),
+        ])
+        // Its 2x atlas: 97 x 77 before rounding, 96 x 76 in the car.
+        let double = AtlasLayout([(12, 24), (14, 31), (14, 29), (17, 36), (18, 37), (22, 47)].map { Item(width: $0.0, height: $0.1, identifier: 57388) })
+        #expect(double.width == 96 && double.height == 76)
+    }
+
     @Test func framesNeverOverlapAndStayInside() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<50 {
@@ -57,7 +72,9 @@ struct AtlasLayoutTests {
             let layout = AtlasLayout(items)
             for (index, frame) in layout.frames.enumerated() {
                 #expect(frame.width == items[index].width && frame.height == items[index].height)
-                #expect(frame.x >= 2 && frame.y >= 2 && frame.x + frame.width + 2 <= layout.width && frame.y + frame.height + 2 <= layout.height)
+                // At least one pixel of margin after the last image once the sides are rounded down to even.
+                #expect(frame.x >= 2 && frame.y >= 2 && frame.x + frame.width + 1 <= layout.width && frame.y + frame.height + 1 <= layout.height)
+                #expect(layout.width % 2 == 0 && layout.height % 2 == 0)
                 for other in layout.frames[(index + 1)...] {
                     let apart = frame.x + frame.width + 2 <= other.x || other.x + other.width + 2 <= frame.x
                         || frame.y + frame.height + 2 <= other.y || other.y + other.height + 2 <= frame.y
@@ -128,6 +145,7 @@ struct AtlasLayoutTests {
             nodes[found!].children = (nodes.count - 2, nodes.count - 1)
             frames[index] = Frame(x: node.x + 2, y: node.y + 2, width: items[index].width, height: items[index].height)
         }
-        return (nodes[root].width + 2, nodes[root].height + 2, frames)
+        // Each side rounded down to even (no atlas of the Xcode cars here has an odd side).
+        return ((nodes[root].width + 2) & ~1, (nodes[root].height + 2) & ~1, frames)
     }
 }

@@ -70,6 +70,10 @@ struct DeploymentTargetCopiesTests {
         #expect(copies["atlas"]?.filter { $0.hasPrefix("0 lzfse") || $0.hasPrefix("3 ") || $0.hasPrefix("5 deepmap2") }.count == copies["atlas"]?.count)
         let atlasTargets = Set((copies["atlas"] ?? []).map { String($0.prefix(1)) })
         #expect(atlasTargets == ["0", "3", "5"])
+        // The three copies of an atlas have one name: Flex's are all `ZZZZPackedAsset-1.0.0-gamut0` (the name's group
+        // number does not count the deployment target).
+        let atlases = Dictionary(grouping: car.renditions.filter { $0.key[.element] == CARCompiler.atlasElement }, by: \.name)
+        #expect(atlases.values.contains { Set($0.map { $0.key[.deploymentTarget] }) == [0, 3, 5] }, "\(atlases.keys.sorted())")
         #expect(copies["Snap"]?.allSatisfy { $0.hasPrefix("0 ") } == true && copies["Snap"]?.count == 1)
         #expect(copies["AppIcon"]?.allSatisfy { $0.hasPrefix("0 ") } == true)
         // CoreUI reads the newest copy its OS has: the lookup from 2019 on finds the deepmap2 one.

@@ -151,6 +151,10 @@ struct SymbolCompileTests {
             let rendition = car.renditions[number]
             let key = rendition.key
             #expect(key[.glyphWeight] == 4 && key[.deploymentTarget] == 5 && rendition.name == "Ring.svg" && rendition.flags == 4)
+            // Packed into the grey atlas of its scale, as Xcode packs MediaMate's (layout 1003, a reference).
+            let reference = try #require(rendition.internalReference, "a cache is not packed")
+            #expect(rendition.layout == 1003 && rendition.pixelFormat.hasPrefix("GA8"))
+            #expect(reference.atlasKey.contains { $0.attribute == 25 && $0.value == 5 } && !reference.atlasKey.contains { $0.attribute == 26 || $0.attribute == 27 })
             seen.append("s\(key[.glyphSize]) d\(key[.dimension2]) \(key[.scale])x")
             guard case .image(let image) = try decoder.decode(number) else {
                 Issue.record("a cache is not a bitmap")
@@ -164,6 +168,19 @@ struct SymbolCompileTests {
             #expect(image.pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element > 150 })
         }
         #expect(seen.sorted() == [2, 3].flatMap { size in (0...2).flatMap { d in [1, 2].map { "s\(size) d\(d) \($0)x" } } }.sorted())
+        // One grey atlas per scale, named and keyed as MediaMate's (`ZZZZPackedAsset-1.0.1-gamut0`: the deployment target
+        // and scale, no glyph weight or size), in deepmap2 as Xcode stores it there, with even sides.
+        let atlases = car.renditions.filter { $0.name.hasPrefix("ZZZZPackedAsset") }
+        #expect(atlases.map(\.name).sorted() == ["ZZZZPackedAsset-1.0.1-gamut0", "ZZZZPackedAsset-2.0.1-gamut0"])
+        for atlas in atlases {
+            #expect(atlas.key[.deploymentTarget] == 5 && atlas.key[.glyphWeight] == 0 && atlas.key[.glyphSize] == 0 && atlas.pixelFormat.hasPrefix("GA8"))
+            #expect(atlas.width % 2 == 0 && atlas.height % 2 == 0)
+            guard case .bitmap(let bitmap) = atlas.payload else {
+                Issue.record("an atlas is not a bitmap")
+                continue
+            }
+            #expect(bitmap.compression == .deepmap2)
+        }
         // The glyphs that have caches list them in tag 1018: three (dimension 2, point size) pairs.
         #expect(try Self.metrics(try #require(glyphs[4 * 4 + 2]).rendition).suffix(7) == [3, 0, 11, 1, 13, 2, 17])
         #expect(try Self.metrics(try #require(glyphs[4 * 4 + 1]).rendition).last == 0)

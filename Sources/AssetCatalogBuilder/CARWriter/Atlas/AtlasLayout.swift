@@ -5,7 +5,9 @@
 /// Each image takes its size plus a 2-pixel gutter. Images go in largest side first, ties by facet identifier
 /// (ascending), into a binary-tree packer that starts with the first image's box and, when an image does not
 /// fit, grows right or up, whichever keeps the atlas nearer a square. The atlas is the packer's box plus a
-/// 2-pixel margin. The packer's y axis points up from the atlas's bottom edge, which is how internal
+/// 2-pixel margin, each side then rounded down to an even number of pixels: none of the 134 atlases in the Xcode cars
+/// here has an odd side, and MediaMate's two symbol cache atlases are one pixel narrower or lower than box and margin
+/// where those come to an odd number (45 → 44, 97 × 77 → 96 × 76). The packer's y axis points up from the atlas's bottom edge, which is how internal
 /// references (info tag 1010) give their frames.
 ///
 /// The pack stage (``CARCompiler/packAtlases(_:index:)``) lays out each atlas with it.
@@ -49,8 +51,9 @@ struct AtlasLayout: Sendable, Equatable {
             let (x, y) = packer.place(width: item.width + Self.gutter, height: item.height + Self.gutter)
             frames[index] = Frame(x: x + Self.gutter, y: y + Self.gutter, width: item.width, height: item.height)
         }
-        width = packer.width + Self.gutter
-        height = packer.height + Self.gutter
+        // Rounded down to even: the last image's far edge is at most the packer's box, so a pixel of margin stays.
+        width = (packer.width + Self.gutter) & ~1
+        height = (packer.height + Self.gutter) & ~1
         self.frames = frames
     }
 

@@ -35,8 +35,10 @@ extension CARCompiler {
     /// into many atlases, compressed on every core, not one huge bitmap.
     static let maximumAtlasPixels = 1 << 20
 
-    /// The attributes that distinguish images inside one atlas, zeroed in the key an atlas shares with its images.
-    private static let imageOwnAttributes: [CARAttribute] = [.identifier, .element, .part, .dimension1, .dimension2]
+    /// The attributes that distinguish images inside one atlas, zeroed in the key an atlas shares with its images: a
+    /// symbol's bitmap caches of every weight and size share one atlas per scale (MediaMate's `ZZZZPackedAsset-1.0.1`
+    /// is keyed by the deployment target and scale alone).
+    private static let imageOwnAttributes: [CARAttribute] = [.identifier, .element, .part, .dimension1, .dimension2, .glyphWeight, .glyphSize]
 
     /// The pack stage: finds the images Xcode packs (bitmaps from PNG files, at most ``largestPackedSide`` a side,
     /// for targets that have LZFSE), lays them out in atlases (``AtlasLayout``), replaces each one's rendition by an
@@ -68,6 +70,10 @@ extension CARCompiler {
         // Groups: the key without the image's own attributes, and the pixel format.
         struct GroupKey: Hashable {
             var shared: [UInt8]
+            /// The shared key without the deployment target, which the atlas's name numbers: Flex's three copies of
+            /// an atlas (keyed 0, 3 and 5) are all `ZZZZPackedAsset-1.0.0`, and MediaMate's symbol caches (keyed 5)
+            /// are `1.0.1` beside its app icons' `1.0.0`.
+            var numbered: [UInt8]
             var scale: UInt16
             var grey: Bool
         }
@@ -78,8 +84,11 @@ extension CARCompiler {
             var shared = plan.items[number].key
             for attribute in Self.imageOwnAttributes { shared[attribute] = 0 }
             let bytes = Self.bytes(of: shared, plan.keyFormat)
+            var anyTarget = shared
+            anyTarget[.deploymentTarget] = 0
             guard case .job(let job) = plan.items[number].work else { continue }
-            groups[GroupKey(shared: bytes, scale: shared[.scale], grey: size.grey), default: []].append(
+            let group = GroupKey(shared: bytes, numbered: Self.bytes(of: anyTarget, plan.keyFormat), scale: shared[.scale], grey: size.grey)
+            groups[group, default: []].append(
                 Candidate(
                     item: number, identifier: plan.items[number].key[.identifier], image: size,
                     place: Self.place(of: plan.jobs[job])))
@@ -105,8 +114,8 @@ extension CARCompiler {
         var chunkNumber = 0
         let firstAtlasItem = plan.items.count
         for (group, groupChunks) in zip(ordered, chunked) {
-            if groupNumbers[group.shared] == nil {
-                groupNumbers[group.shared] = groupsPerScale[group.scale, default: 0]
+            if groupNumbers[group.numbered] == nil {
+                groupNumbers[group.numbered] = groupsPerScale[group.scale, default: 0]
                 groupsPerScale[group.scale, default: 0] += 1
             }
             for chunk in groupChunks {
@@ -121,7 +130,7 @@ extension CARCompiler {
                 let scale = Int(group.scale)
                 let atlas = PackedAtlas(
                     item: plan.items.count,
-                    name: "ZZZZPackedAsset-\(scale).\(groupNumbers[group.shared]!).\(group.grey ? 1 : 0)-gamut\(key[.displayGamut])",
+                    name: "ZZZZPackedAsset-\(scale).\(groupNumbers[group.numbered]!).\(group.grey ? 1 : 0)-gamut\(key[.displayGamut])",
                     scale: scale, width: layout.width, height: layout.height, grey: group.grey,
                     members: zip(chunk, layout.frames).map { member, frame in
                         guard case .job(let job) = plan.items[member.item].work else { preconditionFailure("a packed item is a job") }
@@ -199,6 +208,12 @@ extension CARCompiler {
         return parallelMap(count: candidates.count, width: width) { position -> (String?, AtlasProbe?, PackedImage?) in
             guard case .job(let number) = items[candidates[position]].work, Self.isPackable(jobs[number]) else { return (nil, nil, nil) }
             let job = jobs[number]
+            if let cache = job.glyphCache {
+                // Drawn by the plan: its size and colour are known without a file.
+                let image = cache.image
+                guard (1...largestPackedSide).contains(image.width), (1...largestPackedSide).contains(image.height) else { return (nil, nil, nil) }
+                return (nil, nil, PackedImage(width: image.width, height: image.height, grey: CSIBuilder.isGrey(image.pixels), decoded: true))
+            }
             let path = job.source.map { roots.path(job.sourceIndex) + "/" + $0 }
             if let path, let probe = known[path]?.probe { return (path, probe, PackedImage(probe)) }
             let image = Self.packedImage(job, roots: roots)
@@ -239,9 +254,10 @@ extension CARCompiler {
     static let probedWholeBytes = 64 * 1024
 
     /// Whether Xcode would pack the job's image when it is small enough: an image set's or app icon's PNG (not a
-    /// vector drawn per scale, a JPEG, a data set or a stack's flattened image).
+    /// vector drawn per scale, a JPEG, a data set or a stack's flattened image), or a symbol's bitmap cache.
     static func isPackable(_ job: Job) -> Bool {
-        (job.kind == .image || job.kind == .appIcon) && job.contentType == .png && job.rasterScale == nil
+        if job.glyphCache != nil { return true }
+        return (job.kind == .image || job.kind == .appIcon) && job.contentType == .png && job.rasterScale == nil
             && job.layerFiles.isEmpty && job.color == nil && job.source != nil
     }
 

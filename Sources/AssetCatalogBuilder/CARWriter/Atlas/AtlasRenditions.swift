@@ -108,12 +108,18 @@ extension CARCompiler {
         return .success(value)
     }
 
-    /// Draws the atlas's members on `canvas` from their files; the problem that stops it, if any.
+    /// Draws the atlas's members on `canvas` from their files (a symbol's bitmap cache from the pixels the plan drew);
+    /// the problem that stops it, if any.
     private static func drawMembers(
         _ atlas: PackedAtlas, on canvas: AtlasCanvas, jobs: [Job], roots: OpenCatalogRoots, observer: FileObserver?
     ) -> CompileProblem? {
         for member in atlas.members {
             let job = jobs[member.job]
+            if let cache = job.glyphCache {
+                // A symbol's bitmap cache, drawn by the plan: no file to read.
+                canvas.draw(cache.image, at: member.frame)
+                continue
+            }
             let read = readSource(job, roots: roots, observer: observer)
             // The common member, a PNG at its own size, decodes straight into its frame; anything else (a scaled
             // icon, a file that no longer decodes to the frame) goes the way of every other image below.

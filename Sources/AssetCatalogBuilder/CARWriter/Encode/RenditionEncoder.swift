@@ -40,6 +40,16 @@ extension CARCompiler {
         if job.kind == .imageStack {
             return flattened(job, key: key, compression: compression.forIconsAndFlattenedImages, observer: observer)
         }
+        if let cache = job.glyphCache {
+            // A symbol's bitmap cache too large for an atlas (or with atlases off): drawn by the plan, stored on its own.
+            let image = cache.image
+            return .success(
+                CompiledRendition(
+                    key: key,
+                    value: CSIBuilder.bitmapValue(image, name: job.fileName, flags: flags, scale: scale, layout: CSIBuilder.layoutImage, compression: compression) {
+                        CSIBuilder.bitmapTags(width: image.width, height: image.height, bytesPerRow: $0)
+                    }))
+        }
         let catalog = roots.path(job.sourceIndex)
         let bytes: [UInt8]
         let contentType: ContentType?
@@ -115,10 +125,12 @@ extension CARCompiler {
     }
 
     /// The flags of an image rendition as Xcode writes them: 8 for a template image, 16 for any other image, 0 for app
-    /// icons (heliport_icons, Xcode 13; Stasis, Xcode 26). Xcode's bit for "original" is not established: 16.
+    /// icons (heliport_icons, Xcode 13; Stasis, Xcode 26), 4 for a symbol's bitmap cache, as for its glyphs (MediaMate).
+    /// Xcode's bit for "original" is not established: 16.
     static func imageFlags(_ job: Job) -> UInt32 {
+        if job.kind == .symbol { return 4 }
         // An Icon Composer icon's layer files have 0 too (sudoku).
-        job.kind == .appIcon || job.kind == .icon ? 0 : job.properties.templateRenderingIntent == "template" ? 8 : 16
+        return job.kind == .appIcon || job.kind == .icon ? 0 : job.properties.templateRenderingIntent == "template" ? 8 : 16
     }
 
     /// The bytes of the job's file and its content type, inspected first as the reader would have when the reader

@@ -26,13 +26,15 @@ enum SymbolRenditions {
     /// The scales of the bitmap caches (MediaMate's car, macOS: 1x and 2x).
     static let cacheScales = [1, 2]
 
-    /// One bitmap cache of a glyph: drawn in black at a point size and scale.
+    /// One bitmap cache of a glyph: drawn in black at a point size and scale. The plan makes it a job
+    /// (``CARCompiler/GlyphCache``), which the pack stage puts in an atlas as Xcode does, or the stream encodes on its own.
     struct Cache: Sendable {
         var weight: Int
         var size: Int
         var dimension2: Int
         var scale: Int
-        var value: [UInt8]
+        /// The glyph drawn (premultiplied RGBA, black), its viewBox × points/13 × scale rounded up.
+        var image: DecodedImage
     }
 
     /// One compiled glyph: its weight, size and rendition value.
@@ -47,7 +49,7 @@ enum SymbolRenditions {
     ///
     /// - Throws: ``SymbolTemplate/Problem`` for a template that cannot be read or interpolated.
     static func glyphs(
-        name: String, templateBytes bytes: [UInt8], compression: BitmapCompression
+        name: String, templateBytes bytes: [UInt8]
     ) throws(SymbolTemplate.Problem) -> (glyphs: [Glyph], caches: [Cache]) {
         let template = try SymbolTemplate(bytes: bytes)
         let glyphs = try SymbolInterpolation.glyphs(template)
@@ -84,10 +86,7 @@ enum SymbolRenditions {
                         guard let image = try? VectorRasterizer.rasterize(drawing.bytes, format: .svg, scale: factor),
                             image.width == drawing.pixelWidth, image.height == drawing.pixelHeight
                         else { continue }
-                        let value = CSIBuilder.bitmapValue(
-                            image, name: "\(name).svg", flags: 4, scale: scale, layout: CSIBuilder.layoutImage, compression: compression
-                        ) { CSIBuilder.bitmapTags(width: drawing.pixelWidth, height: drawing.pixelHeight, bytesPerRow: $0) }
-                        caches.append(Cache(weight: glyph.weight, size: glyph.size, dimension2: dimension, scale: scale, value: value))
+                        caches.append(Cache(weight: glyph.weight, size: glyph.size, dimension2: dimension, scale: scale, image: image))
                     }
                 }
             }

@@ -177,8 +177,10 @@ extension CARCompiler {
                 stackRenditions += stack.layered.map { [$0] } ?? []
             case .symbol:
                 // The glyphs are made here, from the template (Symbols/): their keys depend on what it draws.
-                let made = symbolRenditions(asset, identifier: identifiers[facet], root: root, keep: keep)
+                let made = symbolRenditions(
+                    asset, facet: facet, identifier: identifiers[facet], root: root, sourceIndex: asset.sourceIndex, keep: keep)
                 stackRenditions += made.renditions
+                jobs += made.caches
                 inputErrors += made.errors
             case .brandAssets, .icon:
                 continue  // left out above

@@ -138,6 +138,12 @@ extension CARCompiler {
         key[.deploymentTarget] = job.deploymentTarget
         // An app icon's size is its position in the multisize set, in dimension 2 (dimension 1 numbers atlases).
         if job.kind == .appIcon { key[.dimension2] = UInt16(job.iconSizeIndex) }
+        // A symbol's bitmap cache: the point size's number in dimension 2, and its glyph's weight and size.
+        if let cache = job.glyphCache {
+            key[.dimension2] = cache.dimension2
+            key[.glyphWeight] = cache.weight
+            key[.glyphSize] = cache.size
+        }
         return key
     }
 }

@@ -6,10 +6,14 @@ extension CARCompiler {
     /// template gives (``SymbolRenditions``), keyed by the entry's idiom, scale 1, deployment target 2019, glyph weight
     /// and glyph size. A template that cannot be read or interpolated is an error in the inputs, naming the file and
     /// the problem, and fails the compile.
+    ///
+    /// The bitmap caches come back as jobs (``GlyphCache``) holding their pixels, so that the pack stage puts them in
+    /// atlases as Xcode does (MediaMate's car).
     func symbolRenditions(
-        _ asset: Asset, identifier: UInt16, root: String, keep: (VariantTraits, [String: String]) -> Bool
-    ) -> (renditions: [CompiledRendition], errors: [Diagnostic]) {
+        _ asset: Asset, facet: Int, identifier: UInt16, root: String, sourceIndex: Int, keep: (VariantTraits, [String: String]) -> Bool
+    ) -> (renditions: [CompiledRendition], caches: [Job], errors: [Diagnostic]) {
         var renditions: [CompiledRendition] = []
+        var caches: [Job] = []
         var errors: [Diagnostic] = []
         var seenIdioms = Set<UInt16>()
         for variant in asset.variants where keep(variant.traits, variant.attributes) {
@@ -25,11 +29,9 @@ extension CARCompiler {
                 continue
             }
             let glyphs: [SymbolRenditions.Glyph]
-            let caches: [SymbolRenditions.Cache]
+            let drawn: [SymbolRenditions.Cache]
             do {
-                (glyphs, caches) = try SymbolRenditions.glyphs(
-                    name: asset.name, templateBytes: file.bytes,
-                    compression: BitmapCompression(platform: options.platform, minimumDeploymentTarget: options.minimumDeploymentTarget))
+                (glyphs, drawn) = try SymbolRenditions.glyphs(name: asset.name, templateBytes: file.bytes)
             } catch {
                 fail("cannot be compiled as a symbol: \(error.message)")
                 continue
@@ -43,18 +45,20 @@ extension CARCompiler {
                 key[.glyphSize] = UInt16(glyph.size)
                 renditions.append(CompiledRendition(key: key, value: glyph.value))
             }
-            // The bitmap caches: part 181, keyed by scale, dimension 2 (the point size's number), weight and size.
-            for cache in caches {
-                var key = Self.baseKey(identifier: identifier, part: Self.imagePart)
-                key[.idiom] = idiom
-                key[.scale] = UInt16(cache.scale)
-                key[.deploymentTarget] = SymbolRenditions.deploymentTarget
-                key[.dimension2] = UInt16(cache.dimension2)
-                key[.glyphWeight] = UInt16(cache.weight)
-                key[.glyphSize] = UInt16(cache.size)
-                renditions.append(CompiledRendition(key: key, value: cache.value))
+            // The bitmap caches: part 181, keyed by the entry's idiom, scale, deployment target 2019, dimension 2 (the
+            // point size's number), weight and size (``key(for:identifier:platform:)``); named `<symbol>.svg`, flags 4.
+            for cache in drawn {
+                var job = Job(
+                    facet: facet, assetName: asset.name, kind: .symbol, source: source, fileName: "\(asset.name).svg",
+                    contentType: .svg, traits: VariantTraits(idiom: variant.traits.idiom, displayScale: DisplayScale(cache.scale)),
+                    attributes: variant.attributes, properties: asset.properties, color: nil, iconSizeIndex: 0)
+                job.sourceIndex = sourceIndex
+                job.deploymentTarget = SymbolRenditions.deploymentTarget
+                job.glyphCache = GlyphCache(
+                    weight: UInt16(cache.weight), size: UInt16(cache.size), dimension2: UInt16(cache.dimension2), image: cache.image)
+                caches.append(job)
             }
         }
-        return (renditions, errors)
+        return (renditions, caches, errors)
     }
 }

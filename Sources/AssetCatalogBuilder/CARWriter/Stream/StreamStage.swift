@@ -26,8 +26,11 @@ extension CARCompiler {
         try stream.reserveHeaderArea()
         parallelForEachInOrder(count: plan.order.count, width: width) { position -> Result<BuiltValue, CompileProblem> in
             let item = frozenItems[plan.order[position]]
-            // A car with deployment-target copies compresses each copy (and each atlas of copies) as its target allows.
-            let compression = hasCopies ? BitmapCompression.forDeploymentCopy(item.key[.deploymentTarget]) : targetCompression
+            // A car with deployment-target copies compresses each copy (and each atlas of copies) as its target allows;
+            // so does any car a rendition keyed by a deployment target (a symbol's bitmap caches and their atlas, keyed
+            // 2019: MediaMate's macOS 13 car stores that atlas in deepmap2 beside LZFSE for the rest).
+            let keyedTarget = item.key[.deploymentTarget]
+            let compression = hasCopies || keyedTarget != 0 ? BitmapCompression.forDeploymentCopy(keyedTarget) : targetCompression
             switch item.work {
             case .ready(let value):
                 return .success(BuiltValue(value))
