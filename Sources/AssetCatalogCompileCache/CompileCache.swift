@@ -37,7 +37,9 @@ public final class CompileCache: @unchecked Sendable {
     public private(set) var notices: [String] = []
 
     /// The cache format; a change makes every older record unused.
-    static let formatVersion = "ACCOMP02"
+    static let formatVersion = "ACCOMP03"
+    /// What every version of the record format starts with: a record of another version is dropped without a notice.
+    static let formatFamily = "ACCOMP"
     static let runVersion = "ACRUN001"
 
     /// The default limit: 1 GiB.
@@ -131,6 +133,11 @@ public final class CompileCache: @unchecked Sendable {
         let empty = PreviousCompile(car: -1, renditions: [:], files: [:])
         let path = recordPath(car)
         guard let bytes = readFile(path) else { return empty }
+        if !bytes.starts(with: Self.formatVersion.utf8), bytes.starts(with: Self.formatFamily.utf8) {
+            // Left by another version of assetc (whose settings differ anyway): not damage, only of no use.
+            unlink(path)
+            return empty
+        }
         let descriptor = open(car, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         do {
             var reader = try CacheReader(bytes, magic: Self.formatVersion)
@@ -179,9 +186,23 @@ public final class CompileCache: @unchecked Sendable {
                 }
                 renditions[fingerprint] = place
             }
-            guard reader.isAtEnd else { throw CacheDamage(what: "bytes follow the last rendition", offset: reader.position) }
+            let layoutCount = try reader.count("the number of atlas layouts", minimumSize: 28)
+            var layouts: [RenditionFingerprint: KnownAtlasLayout] = [:]
+            layouts.reserveCapacity(layoutCount)
+            for _ in 0..<layoutCount {
+                let fingerprint = RenditionFingerprint(high: try reader.u64("a layout's fingerprint"), low: try reader.u64("a layout's fingerprint"))
+                let width = try reader.u32("an atlas's width")
+                let height = try reader.u32("an atlas's height")
+                let memberCount = try reader.count("the number of an atlas's members", minimumSize: 16)
+                var frames: [UInt32] = []
+                frames.reserveCapacity(4 * memberCount)
+                for _ in 0..<(4 * memberCount) { frames.append(try reader.u32("a member's frame")) }
+                // Each frame is checked against its member's size before it is used (AtlasLayout).
+                layouts[fingerprint] = KnownAtlasLayout(width: width, height: height, frames: frames)
+            }
+            guard reader.isAtEnd else { throw CacheDamage(what: "bytes follow the last atlas layout", offset: reader.position) }
             touch(path)
-            return PreviousCompile(car: descriptor, renditions: renditions, files: files)
+            return PreviousCompile(car: descriptor, renditions: renditions, files: files, layouts: layouts)
         } catch {
             if descriptor >= 0 { close(descriptor) }
             setAside(path, error)
@@ -224,6 +245,17 @@ public final class CompileCache: @unchecked Sendable {
             writer.add(place.offset)
             writer.add(place.length)
             writer.add(place.digest)
+        }
+        // In the order of their fingerprints: the same record for the same compile.
+        let layouts = record.layouts.sorted { ($0.key.high, $0.key.low) < ($1.key.high, $1.key.low) }
+        writer.add(UInt32(layouts.count))
+        for (fingerprint, layout) in layouts {
+            writer.add(fingerprint.high)
+            writer.add(fingerprint.low)
+            writer.add(layout.width)
+            writer.add(layout.height)
+            writer.add(UInt32(layout.frames.count / 4))
+            for number in layout.frames { writer.add(number) }
         }
         writer.seal()
         replace(recordPath(car), with: writer.bytes)

@@ -152,13 +152,49 @@ struct CompileCacheTests {
         files[changed] = nil
         let descriptor = open(car, O_RDONLY)
         defer { close(descriptor) }
+        #expect(!cold.record.layouts.isEmpty, "the atlas's layout is recorded")
         let warm = try compiler.compile(
-            index, toFile: test.path("lib/Warm.car"), reusing: PreviousCompile(car: descriptor, renditions: cold.record.renditions, files: files))
+            index, toFile: test.path("lib/Warm.car"),
+            reusing: PreviousCompile(car: descriptor, renditions: cold.record.renditions, files: files, layouts: cold.record.layouts))
         #expect(warm.record.builtCount == 1, "only the changed image is made")
         #expect(warm.record.reusedCount == cold.record.builtCount - 1)
+        #expect(warm.record.layouts == cold.record.layouts, "the recorded layouts are taken and recorded again")
         let fresh = try compiler.compile(index)
         let same = Self.bytes(test.path("lib/Warm.car")) == fresh.car
         #expect(same)
+
+        // A recorded layout that does not describe its members (a frame of another size, a frame outside the atlas, an
+        // odd side) is not used: the atlas is laid out again and the car is the same.
+        for damage in 0..<3 {
+            var layouts = cold.record.layouts
+            for (fingerprint, var layout) in layouts {
+                switch damage {
+                case 0: layout.frames[2] += 1
+                case 1: layout.frames[0] = layout.width
+                default: layout.width += 1
+                }
+                layouts[fingerprint] = layout
+            }
+            let damaged = try compiler.compile(
+                index, toFile: test.path("lib/Damaged.car"), reusing: PreviousCompile(car: -1, renditions: [:], files: [:], layouts: layouts))
+            #expect(damaged.record.layouts == cold.record.layouts, "damage \(damage)")
+            #expect(Self.bytes(test.path("lib/Damaged.car")) == fresh.car, "damage \(damage)")
+        }
+    }
+
+    @Test("a record left by another version of assetc is dropped without a notice")
+    func otherVersionRecord() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try Self.catalog(test)
+        Self.expectSameAsWithoutCache(test)
+        let folder = test.path(".out.assetc-cache")
+        let record = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".record") })
+        try Data("ACCOMP01 an older record".utf8).write(to: URL(fileURLWithPath: folder + "/" + record))
+        try Self.png(side: 11, color: [3, 9, 9]).write(to: test.catalog.appendingPathComponent("Odd/Image1.imageset/image.png"))
+        let result = Self.expectSameAsWithoutCache(test, extra: ["--notices"])
+        let text = String(decoding: result.output, as: UTF8.self)
+        #expect(!text.contains("was damaged"), "\(text)")
     }
 
     @Test("a damaged, truncated or foreign cache file is set aside with a notice, and the car is still right")

@@ -132,14 +132,15 @@ public struct CARCompiler: Sendable {
         var plan = plan(index)
         StageClock.mark("plan")
         if !plan.inputErrors.isEmpty { throw CARCompileError.inputErrors(plan.inputErrors) }
-        let probes = packAtlases(&plan, index: index, known: previous?.files ?? [:])
+        let packed = packAtlases(&plan, index: index, known: previous?.files ?? [:], knownLayouts: previous?.layouts ?? [:])
         StageClock.mark("atlas")
         let stream = try encodeAndStream(plan, index: index, into: sink, reusing: previous)
         StageClock.mark("encode and stream")
         let summary = try layOut(plan, stream: stream, sink: sink)
         StageClock.mark("layout")
         var record = stream.record
-        for (path, probe) in probes { record.files[path]?.probe = probe }
+        for (path, probe) in packed.probes { record.files[path]?.probe = probe }
+        record.layouts = packed.layouts
         return (summary, record)
     }
 

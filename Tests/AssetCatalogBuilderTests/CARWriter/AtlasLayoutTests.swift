@@ -62,6 +62,27 @@ struct AtlasLayoutTests {
         #expect(double.width == 96 && double.height == 76)
     }
 
+    @Test func aRecordedLayoutIsTakenOnlyWhenItDescribesItsItems() {
+        let items = [Item(width: 21, height: 16, identifier: 3), Item(width: 64, height: 64, identifier: 1), Item(width: 9, height: 30, identifier: 2)]
+        let layout = AtlasLayout(items)
+        #expect(AtlasLayout(layout.known, items: items) == layout)
+        // The fingerprint is of the sizes and identifiers in order.
+        #expect(AtlasLayout.fingerprint(items) == AtlasLayout.fingerprint(items))
+        #expect(AtlasLayout.fingerprint(items) != AtlasLayout.fingerprint(items.reversed()))
+        #expect(AtlasLayout.fingerprint(items) != AtlasLayout.fingerprint([Item(width: 21, height: 16, identifier: 4)] + items.dropFirst()))
+        var wrongSize = layout.known
+        wrongSize.frames[3] += 1
+        var outside = layout.known
+        outside.frames[4] = outside.width - 1
+        var odd = layout.known
+        odd.height += 1
+        var short = layout.known
+        short.frames.removeLast(4)
+        var huge = layout.known
+        huge.width = UInt32.max - 1
+        for damaged in [wrongSize, outside, odd, short, huge] { #expect(AtlasLayout(damaged, items: items) == nil) }
+    }
+
     @Test func framesNeverOverlapAndStayInside() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<50 {

@@ -132,3 +132,50 @@ struct AtlasLayout: Sendable, Equatable {
         }
     }
 }
+
+extension AtlasLayout {
+    /// The fingerprint of what the layout of `items` is a function of: each item's size and identifier, in order
+    /// (the compile cache keeps layouts by it, ``KnownAtlasLayout``).
+    static func fingerprint(_ items: [Item]) -> RenditionFingerprint {
+        var writer = FingerprintWriter("atlas-layout")
+        writer.add(items.count)
+        for item in items {
+            writer.add(item.width)
+            writer.add(item.height)
+            writer.add(Int(item.identifier))
+        }
+        return writer.fingerprint
+    }
+
+    /// The largest side a recorded layout may give an atlas: far above any the packer makes from images of at most
+    /// 128 pixels within ``CARCompiler/maximumAtlasPixels``.
+    static let largestRecordedSide: UInt32 = 1 << 16
+
+    /// `known`, an earlier compile's layout of the same items (by ``fingerprint(_:)``), when it describes `items`: one
+    /// frame per item, of the item's size, inside an atlas of even sides; `nil` otherwise (a damaged record), and the
+    /// caller lays the items out again.
+    init?(_ known: KnownAtlasLayout, items: [Item]) {
+        guard known.frames.count == 4 * items.count, known.width <= Self.largestRecordedSide, known.height <= Self.largestRecordedSide,
+            known.width % 2 == 0, known.height % 2 == 0
+        else { return nil }
+        var frames: [Frame] = []
+        frames.reserveCapacity(items.count)
+        for (number, item) in items.enumerated() {
+            let x = known.frames[4 * number], y = known.frames[4 * number + 1]
+            guard known.frames[4 * number + 2] == item.width, known.frames[4 * number + 3] == item.height,
+                x <= known.width, y <= known.height, UInt32(item.width) <= known.width - x, UInt32(item.height) <= known.height - y
+            else { return nil }
+            frames.append(Frame(x: Int(x), y: Int(y), width: item.width, height: item.height))
+        }
+        width = Int(known.width)
+        height = Int(known.height)
+        self.frames = frames
+    }
+
+    /// The layout as the compile cache records it.
+    var known: KnownAtlasLayout {
+        KnownAtlasLayout(
+            width: UInt32(width), height: UInt32(height),
+            frames: frames.flatMap { [UInt32($0.x), UInt32($0.y), UInt32($0.width), UInt32($0.height)] })
+    }
+}

@@ -3,7 +3,7 @@ import AssetCatalog
 /// A rendition's key while compiling: a value for each key attribute (0 when the rendition does not set it),
 /// held inline by CoreUI's attribute number, so that planning tens of thousands of renditions hashes and
 /// allocates nothing per key (a dictionary per key did both).
-struct RenditionKey: Sendable, Equatable {
+struct RenditionKey: Sendable, Hashable {
     /// Attribute numbers below this have a slot; every attribute a compiled key uses does (the largest is 27).
     static let slotCount = 32
     private var values = SIMD32<UInt16>()

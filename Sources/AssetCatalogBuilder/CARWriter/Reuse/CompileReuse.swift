@@ -53,6 +53,24 @@ public struct KnownFile: Hashable, Sendable {
     }
 }
 
+/// Where the pack stage put the images of one atlas: its size and each member's frame, kept by the fingerprint of
+/// what the layout is a function of (the members' sizes and facet identifiers, in order), so that a rebuild lays out
+/// again only the atlases whose members changed.
+public struct KnownAtlasLayout: Hashable, Sendable {
+    /// The atlas's width and height in pixels.
+    public var width: UInt32
+    public var height: UInt32
+    /// Four numbers per member, in order: x, y (from the atlas's bottom edge), width and height.
+    public var frames: [UInt32]
+
+    /// Creates a layout record.
+    public init(width: UInt32, height: UInt32, frames: [UInt32]) {
+        self.width = width
+        self.height = height
+        self.frames = frames
+    }
+}
+
 /// What a compile may take from the one before it (the compile cache, `AssetCatalogCompileCache`): the car it wrote,
 /// still open, the place of each of its renditions by fingerprint, and the input files known not to have changed since.
 ///
@@ -68,12 +86,19 @@ public struct PreviousCompile: Sendable {
     /// Input files unchanged since they were read, by the path the compile opens (the catalog's path, `/`, the
     /// file's path in it).
     public var files: [String: KnownFile]
+    /// The atlas layouts the previous compile made, by the fingerprint of their members; a layout is checked against
+    /// its members before it is used.
+    public var layouts: [RenditionFingerprint: KnownAtlasLayout]
 
     /// Creates the description of a previous compile.
-    public init(car: Int32, renditions: [RenditionFingerprint: StoredRendition], files: [String: KnownFile]) {
+    public init(
+        car: Int32, renditions: [RenditionFingerprint: StoredRendition], files: [String: KnownFile],
+        layouts: [RenditionFingerprint: KnownAtlasLayout] = [:]
+    ) {
         self.car = car
         self.renditions = renditions
         self.files = files
+        self.layouts = layouts
     }
 }
 
@@ -84,6 +109,8 @@ public struct CompileRecord: Sendable {
     public var renditions: [RenditionFingerprint: StoredRendition] = [:]
     /// The input files, by the path the compile opened.
     public var files: [String: KnownFile] = [:]
+    /// Every atlas's layout, by the fingerprint of its members.
+    public var layouts: [RenditionFingerprint: KnownAtlasLayout] = [:]
     /// How many renditions (atlases included) were copied from the previous car.
     public var reusedCount = 0
     /// How many renditions made from files were made again.
