@@ -21,6 +21,10 @@ struct CacheWriter {
         bytes.append(contentsOf: raw)
     }
     mutating func add(_ identity: FileIdentity) { for field in identity.fields { add(field) } }
+    mutating func add(_ fingerprint: RenditionFingerprint) {
+        add(fingerprint.high)
+        add(fingerprint.low)
+    }
 
     /// Appends the digest of the bytes so far (the last field of every cache file).
     mutating func seal() {
@@ -73,6 +77,9 @@ struct CacheReader {
     mutating func u32(_ what: String) throws(CacheDamage) -> UInt32 { try integer(UInt32.self, what) }
     mutating func u16(_ what: String) throws(CacheDamage) -> UInt16 { try integer(UInt16.self, what) }
     mutating func u8(_ what: String) throws(CacheDamage) -> UInt8 { try integer(UInt8.self, what) }
+    mutating func fingerprint(_ what: String) throws(CacheDamage) -> RenditionFingerprint {
+        RenditionFingerprint(high: try u64(what), low: try u64(what))
+    }
 
     /// A count of records of at least `minimumSize` bytes each, checked against the bytes left.
     mutating func count(_ what: String, minimumSize: Int) throws(CacheDamage) -> Int {

@@ -177,7 +177,7 @@ public final class CompileCache: @unchecked Sendable {
             renditions.reserveCapacity(renditionCount)
             for _ in 0..<renditionCount {
                 let start = reader.position
-                let fingerprint = RenditionFingerprint(high: try reader.u64("a fingerprint"), low: try reader.u64("a fingerprint"))
+                let fingerprint = try reader.fingerprint("a rendition's fingerprint")
                 let place = StoredRendition(
                     offset: try reader.u64("a rendition's offset"), length: try reader.u32("a rendition's length"),
                     digest: try reader.u64("a rendition's digest"))
@@ -190,7 +190,7 @@ public final class CompileCache: @unchecked Sendable {
             var layouts: [RenditionFingerprint: KnownAtlasLayout] = [:]
             layouts.reserveCapacity(layoutCount)
             for _ in 0..<layoutCount {
-                let fingerprint = RenditionFingerprint(high: try reader.u64("a layout's fingerprint"), low: try reader.u64("a layout's fingerprint"))
+                let fingerprint = try reader.fingerprint("a layout's fingerprint")
                 let width = try reader.u32("an atlas's width")
                 let height = try reader.u32("an atlas's height")
                 let memberCount = try reader.count("the number of an atlas's members", minimumSize: 16)
@@ -240,8 +240,7 @@ public final class CompileCache: @unchecked Sendable {
         let renditions = record.renditions.sorted { $0.value.offset < $1.value.offset }
         writer.add(UInt32(renditions.count))
         for (fingerprint, place) in renditions {
-            writer.add(fingerprint.high)
-            writer.add(fingerprint.low)
+            writer.add(fingerprint)
             writer.add(place.offset)
             writer.add(place.length)
             writer.add(place.digest)
@@ -250,8 +249,7 @@ public final class CompileCache: @unchecked Sendable {
         let layouts = record.layouts.sorted { ($0.key.high, $0.key.low) < ($1.key.high, $1.key.low) }
         writer.add(UInt32(layouts.count))
         for (fingerprint, layout) in layouts {
-            writer.add(fingerprint.high)
-            writer.add(fingerprint.low)
+            writer.add(fingerprint)
             writer.add(layout.width)
             writer.add(layout.height)
             writer.add(UInt32(layout.frames.count / 4))
