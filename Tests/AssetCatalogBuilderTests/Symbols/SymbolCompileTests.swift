@@ -186,6 +186,32 @@ struct SymbolCompileTests {
         #expect(try Self.metrics(try #require(glyphs[4 * 4 + 1]).rendition).last == 0)
     }
 
+    @Test func entriesForADirectionAnAppearanceOrALocaleAreKeyedAsImageEntriesAre() throws {
+        // One symbol drawn for left-to-right and right-to-left, a dark appearance and Arabic: each entry's 27 glyphs and
+        // its caches keyed by its own traits (direction 5 or 4, appearance, localization), none dropped.
+        let fixture = try CatalogFixture()
+        try fixture.contents(
+            "Arrow.symbolset",
+            #"{"info":{"author":"xcode","version":1},"symbols":[{"filename":"ltr.svg","idiom":"universal","language-direction":"left-to-right"},"#
+                + #"{"filename":"rtl.svg","idiom":"universal","language-direction":"right-to-left"},"#
+                + #"{"appearances":[{"appearance":"luminosity","value":"dark"}],"filename":"dark.svg","idiom":"universal"},"#
+                + #"{"filename":"ar.svg","idiom":"universal","locale":"ar"}]}"#)
+        for file in ["ltr", "rtl", "dark", "ar"] { try fixture.write("Arrow.symbolset/\(file).svg", SymbolTemplates.variable()) }
+        let index = fixture.read()
+        #expect(!index.diagnostics.contains { $0.severity == .error }, "\(index.diagnostics.map(\.message))")
+        let compiled = try CARCompiler(options: CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", toolVersion: "test")).compile(index)
+        let car = try CARFile(bytes: compiled.car)
+        let facet = try #require(car.facets.first { $0.name == "Arrow" })
+        let glyphs = facet.renditions.map { car.renditions[$0] }.filter { $0.layout == 1017 }
+        #expect(glyphs.count == 4 * 27)
+        #expect(glyphs.filter { $0.key[.direction] == 5 }.count == 27 && glyphs.filter { $0.key[.direction] == 4 }.count == 27)
+        #expect(glyphs.filter { $0.key[.appearance] != 0 }.count == 27)
+        #expect(glyphs.filter { $0.key[.localization] != 0 }.count == 27)
+        let caches = facet.renditions.map { car.renditions[$0] }.filter { $0.key[.part] == 181 }
+        #expect(caches.count == 4 * 12)
+        #expect(caches.filter { $0.key[.direction] == 4 }.count == 12 && caches.filter { $0.key[.localization] != 0 }.count == 12)
+    }
+
     @Test func nestedTransformsOfDrawingAppsArePlacedAgainstTheBaseline() throws {
         // As Sketch exports a template: the glyph in a translated group (not at its baseline), a nested group and a
         // path with transforms of their own.

@@ -126,6 +126,8 @@ extension CARCompiler {
         var facetNumbers: [String: Int] = [:]
         for (facet, asset) in assets.enumerated() { facetNumbers[asset.name] = facet }
         var stackRenditions: [CompiledRendition] = []
+        // Symbols' glyphs, keyed once the compile's locales are numbered.
+        var symbolGlyphs: [SymbolGlyphRendition] = []
         var inputErrors: [Diagnostic] = []
 
         var jobs: [Job] = []
@@ -179,7 +181,7 @@ extension CARCompiler {
                 // The glyphs are made here, from the template (Symbols/): their keys depend on what it draws.
                 let made = symbolRenditions(
                     asset, facet: facet, identifier: identifiers[facet], root: root, sourceIndex: asset.sourceIndex, keep: keep)
-                stackRenditions += made.renditions
+                symbolGlyphs += made.glyphs
                 jobs += made.caches
                 inputErrors += made.errors
             case .brandAssets, .icon:
@@ -253,7 +255,8 @@ extension CARCompiler {
         }
 
         // Localizations used, numbered from 1 in byte order of their names.
-        let localeList = Set(jobs.compactMap { $0.attributes["locale"] }).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let localeList = Set(jobs.compactMap { $0.attributes["locale"] } + symbolGlyphs.compactMap(\.locale))
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         var localeIDs: [String: UInt16] = [:]
         for (number, locale) in localeList.enumerated() { localeIDs[locale] = UInt16(number + 1) }
         for number in jobs.indices { jobs[number].foldsMacIdiom = options.platform.isMac }
@@ -261,7 +264,12 @@ extension CARCompiler {
         // Every rendition's key is known before any file is read: the key format, and the order in which the
         // values are written (by key, as the tree lists them), are settled before the work starts.
         var items: [StreamItem] = stackRenditions.map { StreamItem(key: $0.key, preferred: $0.preferred, work: .ready($0.value)) }
-        items.reserveCapacity(stackRenditions.count + jobs.count + multisize.count)
+        items.reserveCapacity(stackRenditions.count + symbolGlyphs.count + jobs.count + multisize.count)
+        for glyph in symbolGlyphs {
+            var key = glyph.rendition.key
+            key[.localization] = glyph.locale.flatMap { localeIDs[$0] } ?? 0
+            items.append(StreamItem(key: key, preferred: false, work: .ready(glyph.rendition.value)))
+        }
         for (number, job) in jobs.enumerated() {
             var key = Self.key(for: job, identifier: identifiers[job.facet], platform: options.platform)
             key[.localization] = job.attributes["locale"].flatMap { localeIDs[$0] } ?? 0

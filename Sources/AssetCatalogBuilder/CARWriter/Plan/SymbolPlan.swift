@@ -2,24 +2,47 @@ import AssetCatalog
 import Foundation
 
 extension CARCompiler {
+    /// A glyph rendition of a symbol, and the locale its entry names (its key's localization is numbered once every
+    /// locale of the compile is known).
+    struct SymbolGlyphRendition: Sendable {
+        var rendition: CompiledRendition
+        var locale: String?
+    }
+
     /// The renditions of a symbol set's entries (one template each, usually one universal entry): every glyph the
-    /// template gives (``SymbolRenditions``), keyed by the entry's idiom, scale 1, deployment target 2019, glyph weight
-    /// and glyph size. A template that cannot be read or interpolated is an error in the inputs, naming the file and
-    /// the problem, and fails the compile.
+    /// template gives (``SymbolRenditions``), keyed by the entry's idiom, appearance, layout direction and locale (as an
+    /// image set's entries are keyed), scale 1, deployment target 2019, glyph weight and glyph size. A template that
+    /// cannot be read or interpolated is an error in the inputs, naming the file and the problem, and fails the compile.
+    /// Two entries with the same key (a `mac` and a universal entry on macOS) give the first's glyphs.
     ///
     /// The bitmap caches come back as jobs (``GlyphCache``) holding their pixels, so that the pack stage puts them in
     /// atlases as Xcode does (MediaMate's car).
     func symbolRenditions(
         _ asset: Asset, facet: Int, identifier: UInt16, root: String, sourceIndex: Int, keep: (VariantTraits, [String: String]) -> Bool
-    ) -> (renditions: [CompiledRendition], caches: [Job], errors: [Diagnostic]) {
-        var renditions: [CompiledRendition] = []
+    ) -> (glyphs: [SymbolGlyphRendition], caches: [Job], errors: [Diagnostic]) {
+        var made: [SymbolGlyphRendition] = []
         var caches: [Job] = []
         var errors: [Diagnostic] = []
-        var seenIdioms = Set<UInt16>()
+        var seen = Set<RenditionKey>()
+        var seenLocales: [RenditionKey: Set<String>] = [:]
         for variant in asset.variants where keep(variant.traits, variant.attributes) {
             guard let source = variant.source else { continue }
-            let idiom = variant.traits.idiom == .mac && options.platform.isMac ? 0 : Self.idiomValue(variant.traits, variant.attributes)
-            guard seenIdioms.insert(idiom).inserted else { continue }
+            // The entry as a job: its key (idiom, appearance, direction) is an image's, at scale 1.
+            var entry = Job(
+                facet: facet, assetName: asset.name, kind: .symbol, source: source, fileName: "\(asset.name).svg",
+                contentType: .svg, traits: variant.traits, attributes: variant.attributes, properties: asset.properties, color: nil,
+                iconSizeIndex: 0)
+            entry.traits.displayScale = DisplayScale(1)
+            entry.sourceIndex = sourceIndex
+            entry.deploymentTarget = SymbolRenditions.deploymentTarget
+            entry.foldsMacIdiom = options.platform.isMac
+            let entryKey = Self.key(for: entry, identifier: identifier, platform: options.platform)
+            let locale = variant.attributes["locale"]
+            if let locale {
+                guard seenLocales[entryKey, default: []].insert(locale).inserted else { continue }
+            } else {
+                guard seen.insert(entryKey).inserted else { continue }
+            }
             func fail(_ message: String) {
                 errors.append(
                     Diagnostic(severity: .error, rule: ReaderRule.corruptImage.rawValue, catalog: root, path: source, message: message))
@@ -37,28 +60,22 @@ extension CARCompiler {
                 continue
             }
             for glyph in glyphs {
-                var key = Self.baseKey(identifier: identifier, part: SymbolRenditions.glyphPart)
-                key[.idiom] = idiom
-                key[.scale] = 1
-                key[.deploymentTarget] = SymbolRenditions.deploymentTarget
+                var key = entryKey
+                key[.part] = SymbolRenditions.glyphPart
                 key[.glyphWeight] = UInt16(glyph.weight)
                 key[.glyphSize] = UInt16(glyph.size)
-                renditions.append(CompiledRendition(key: key, value: glyph.value))
+                made.append(SymbolGlyphRendition(rendition: CompiledRendition(key: key, value: glyph.value), locale: locale))
             }
-            // The bitmap caches: part 181, keyed by the entry's idiom, scale, deployment target 2019, dimension 2 (the
-            // point size's number), weight and size (``key(for:identifier:platform:)``); named `<symbol>.svg`, flags 4.
+            // The bitmap caches: part 181, keyed as the glyphs but by their scale and by dimension 2 (the point size's
+            // number) (``key(for:identifier:platform:)``); named `<symbol>.svg`, flags 4.
             for cache in drawn {
-                var job = Job(
-                    facet: facet, assetName: asset.name, kind: .symbol, source: source, fileName: "\(asset.name).svg",
-                    contentType: .svg, traits: VariantTraits(idiom: variant.traits.idiom, displayScale: DisplayScale(cache.scale)),
-                    attributes: variant.attributes, properties: asset.properties, color: nil, iconSizeIndex: 0)
-                job.sourceIndex = sourceIndex
-                job.deploymentTarget = SymbolRenditions.deploymentTarget
+                var job = entry
+                job.traits.displayScale = DisplayScale(cache.scale)
                 job.glyphCache = GlyphCache(
                     weight: UInt16(cache.weight), size: UInt16(cache.size), dimension2: UInt16(cache.dimension2), image: cache.image)
                 caches.append(job)
             }
         }
-        return (renditions, caches, errors)
+        return (made, caches, errors)
     }
 }
