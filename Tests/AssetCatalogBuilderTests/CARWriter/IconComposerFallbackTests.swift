@@ -77,6 +77,14 @@ struct IconComposerFallbackTests {
         let renditions = facet.renditions.map { car.renditions[$0] }
         #expect(renditions.filter { $0.key[.part] == 220 }.allSatisfy { $0.name.hasPrefix("App") && $0.name.contains("_NSAppearanceNameSystem_") })
         #expect(renditions.contains { $0.key[.part] == 218 && $0.layout == 1010 })
+        // The 32, 64 and 128 pixel images packed into one atlas, as cubeSQL's are (`ZZZZPackedAsset-2.0.0-gamut0`,
+        // 198 x 132, the 128 at the bottom left); the larger ones on their own.
+        let icons = renditions.filter { $0.key[.part] == 220 }
+        #expect(icons.filter { $0.width <= 128 }.allSatisfy { $0.layout == 1003 } && icons.filter { $0.width > 128 }.allSatisfy { $0.layout == 12 })
+        let atlas = try #require(car.renditions.first { $0.name == "ZZZZPackedAsset-2.0.0-gamut0" })
+        #expect(atlas.width == 198 && atlas.height == 132)
+        let largest = try #require(icons.first { $0.key[.dimension2] == 3 }?.internalReference)
+        #expect(largest.x == 2 && largest.y == 2 && largest.width == 128)
         // The layer stacks are still there for macOS 26.
         #expect(renditions.filter { $0.key[.part] == 245 }.count == 3)
     }

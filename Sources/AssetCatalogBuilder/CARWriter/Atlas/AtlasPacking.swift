@@ -234,9 +234,9 @@ extension CARCompiler {
         return parallelMap(count: candidates.count, width: width) { position -> (String?, AtlasProbe?, PackedImage?) in
             guard case .job(let number) = items[candidates[position]].work, Self.isPackable(jobs[number]) else { return (nil, nil, nil) }
             let job = jobs[number]
-            if let cache = job.glyphCache {
+            if let drawn = job.drawn {
                 // Drawn by the plan: its size and colour are known without a file.
-                let image = cache.image
+                let image = drawn.image
                 guard (1...largestPackedSide).contains(image.width), (1...largestPackedSide).contains(image.height) else { return (nil, nil, nil) }
                 return (nil, nil, PackedImage(width: image.width, height: image.height, grey: CSIBuilder.isGrey(image.pixels), decoded: true))
             }
@@ -280,9 +280,10 @@ extension CARCompiler {
     static let probedWholeBytes = 64 * 1024
 
     /// Whether Xcode would pack the job's image when it is small enough: an image set's or app icon's PNG (not a
-    /// vector drawn per scale, a JPEG, a data set or a stack's flattened image), or a symbol's bitmap cache.
+    /// vector drawn per scale, a JPEG, a data set or a stack's flattened image), or a bitmap the plan drew (a symbol's
+    /// bitmap cache, an Icon Composer icon's image for older systems).
     static func isPackable(_ job: Job) -> Bool {
-        if job.glyphCache != nil { return true }
+        if job.drawn != nil { return true }
         return (job.kind == .image || job.kind == .appIcon) && job.contentType == .png && job.rasterScale == nil
             && job.layerFiles.isEmpty && job.color == nil && job.source != nil
     }

@@ -108,16 +108,16 @@ extension CARCompiler {
         return .success(value)
     }
 
-    /// Draws the atlas's members on `canvas` from their files (a symbol's bitmap cache from the pixels the plan drew);
+    /// Draws the atlas's members on `canvas` from their files (a bitmap the plan drew from its pixels);
     /// the problem that stops it, if any.
     private static func drawMembers(
         _ atlas: PackedAtlas, on canvas: AtlasCanvas, jobs: [Job], roots: OpenCatalogRoots, observer: FileObserver?
     ) -> CompileProblem? {
         for member in atlas.members {
             let job = jobs[member.job]
-            if let cache = job.glyphCache {
-                // A symbol's bitmap cache, drawn by the plan: no file to read.
-                canvas.draw(cache.image, at: member.frame)
+            if let drawn = job.drawn {
+                // A bitmap the plan drew: no file to read.
+                canvas.draw(drawn.image, at: member.frame)
                 continue
             }
             let read = readSource(job, roots: roots, observer: observer)

@@ -40,13 +40,15 @@ extension CARCompiler {
         if job.kind == .imageStack {
             return flattened(job, key: key, compression: compression.forIconsAndFlattenedImages, observer: observer)
         }
-        if let cache = job.glyphCache {
-            // A symbol's bitmap cache too large for an atlas (or with atlases off): drawn by the plan, stored on its own.
-            let image = cache.image
+        if let drawn = job.drawn {
+            // A bitmap the plan drew, too large for an atlas (or with atlases off): stored on its own, an app icon's in
+            // the compression of app icons.
+            let image = drawn.image
+            let chosen = job.kind == .appIcon ? compression.forIconsAndFlattenedImages : compression
             return .success(
                 CompiledRendition(
                     key: key,
-                    value: CSIBuilder.bitmapValue(image, name: job.fileName, flags: flags, scale: scale, layout: CSIBuilder.layoutImage, compression: compression) {
+                    value: CSIBuilder.bitmapValue(image, name: job.fileName, flags: flags, scale: scale, layout: CSIBuilder.layoutImage, compression: chosen) {
                         CSIBuilder.bitmapTags(width: image.width, height: image.height, bytesPerRow: $0)
                     }))
         }

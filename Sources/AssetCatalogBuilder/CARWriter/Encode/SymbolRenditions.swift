@@ -27,7 +27,7 @@ enum SymbolRenditions {
     static let cacheScales = [1, 2]
 
     /// One bitmap cache of a glyph: drawn in black at a point size and scale. The plan makes it a job
-    /// (``CARCompiler/GlyphCache``), which the pack stage puts in an atlas as Xcode does, or the stream encodes on its own.
+    /// (``CARCompiler/DrawnBitmap``), which the pack stage puts in an atlas as Xcode does, or the stream encodes on its own.
     struct Cache: Sendable {
         var weight: Int
         var size: Int

@@ -31,20 +31,26 @@ extension CARCompiler {
         /// The deployment-target copy this job makes (key attribute 25: 0 any, 3 the 2018 releases, 5 2019 on), each
         /// compressed as that target allows (`CARCompiler.deploymentTargetCopies`); 0 where the car has no copies.
         var deploymentTarget: UInt16 = 0
-        /// A symbol's bitmap cache, drawn by the plan from the template (`source`): the job stores these pixels and
-        /// reads no file.
-        var glyphCache: GlyphCache?
+        /// A bitmap the plan drew itself (a symbol's bitmap cache, an Icon Composer icon's image for older systems): the
+        /// job stores these pixels and reads no file.
+        var drawn: DrawnBitmap?
     }
 
-    /// A bitmap cache of a symbol's glyph (docs/CAR-FORMAT.md, "Symbol sets"), as the plan drew it: keyed by the glyph's
-    /// weight and size and by the point size's number in dimension 2, and packed into a `GA8` atlas as Xcode packs
-    /// MediaMate's.
+    /// A bitmap the plan drew, which the pack stage puts in an atlas as it does a small PNG (Xcode packs MediaMate's
+    /// symbol caches and cubeSQL's drawn icon sizes), or the stream encodes on its own.
+    struct DrawnBitmap: Sendable {
+        /// The pixels, premultiplied RGBA.
+        var image: DecodedImage
+        /// For a symbol's bitmap cache (docs/CAR-FORMAT.md, "Symbol sets"): its glyph, keyed by weight and size and by
+        /// the point size's number in dimension 2.
+        var glyph: GlyphCache?
+    }
+
+    /// The glyph of a symbol's bitmap cache.
     struct GlyphCache: Sendable {
         var weight: UInt16
         var size: UInt16
         var dimension2: UInt16
-        /// The glyph drawn in black (premultiplied RGBA).
-        var image: DecodedImage
     }
 }
 

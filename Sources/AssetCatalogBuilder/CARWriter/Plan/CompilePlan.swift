@@ -145,7 +145,8 @@ extension CARCompiler {
             let root = index.sources.indices.contains(icon.sourceIndex) ? index.sources[icon.sourceIndex].path : "."
             switch iconFallbackRenditions(iconPlan, icon: icon, root: root, identifiers: identifiers, platform: platform, notices: &notices) {
             case .success(let drawn):
-                stackRenditions += drawn
+                stackRenditions += drawn.values
+                jobs += drawn.jobs
                 drawnIconFacets.insert(iconPlan.iconFacet)
             case .failure(let problem):
                 notices.append("\(icon.name): \(problem.message); the icon has no pre-rendered images for systems before 26")

@@ -120,20 +120,21 @@ extension CARCompiler {
         return try? iconFlatImage(plan, icon: icon, root: root, platform: platform, notices: &notices).get()
     }
 
-    /// The flat bitmaps of `plan`'s icon (its light appearance) as part 220 renditions of the icon's facet, and its
-    /// part 218 multisize set; or a problem naming the member at fault. A drawing that declares no size is left out of
-    /// the picture with a notice (`notices`).
+    /// The flat bitmaps of `plan`'s icon (its light appearance) as jobs for part 220 renditions of the icon's facet
+    /// (``DrawnBitmap``: the pack stage puts those of at most 128 pixels in an atlas, as Xcode 26.2 packs cubeSQL's 32,
+    /// 64 and 128 pixel ones), and its part 218 multisize set; or a problem naming the member at fault. A drawing that
+    /// declares no size is left out of the picture with a notice (`notices`).
     func iconFallbackRenditions(
         _ plan: IconComposerPlan, icon: Asset, root: String, identifiers: [UInt16], platform: IconComposerShape.Platform, notices: inout [String]
-    ) -> Result<[CompiledRendition], IconComposerProblem> {
+    ) -> Result<(values: [CompiledRendition], jobs: [Job]), IconComposerProblem> {
         let full: DecodedImage
         switch iconFlatImage(plan, icon: icon, root: root, platform: platform, notices: &notices) {
         case .success(let drawn): full = drawn
         case .failure(let problem): return .failure(problem)
         }
         let sizes = platform == .macOS ? IconComposerFallback.macSizes : IconComposerFallback.iOSSizes(keptIdioms: options.keptIdioms)
-        let compression = BitmapCompression(platform: options.platform, minimumDeploymentTarget: options.minimumDeploymentTarget).forIconsAndFlattenedImages
         var values: [CompiledRendition] = []
+        var jobs: [Job] = []
         var scaled: [Int: DecodedImage] = [1024: full]
         for size in sizes {
             let side = size.side
@@ -141,17 +142,18 @@ extension CARCompiler {
                 scaled[side]
                 ?? DecodedImage(width: side, height: side, premultiplied: true, pixels: IconScaler.scale(full.pixels, from: (1024, 1024), to: (side, side)))
             scaled[side] = image
-            var key = Self.baseKey(identifier: identifiers[plan.iconFacet], part: Self.iconImagePart)
+            // Keyed as an app icon's image (``key(for:identifier:platform:)``): idiom, scale, the size's number in
+            // dimension 2; flags 0, in the compression of app icons when it is stored on its own.
             var traits = VariantTraits()
             traits.idiom = size.idiom
-            key[.idiom] = Self.idiomValue(traits, size.marketing ? ["idiom": "ios-marketing"] : [:])
-            key[.scale] = UInt16(size.scale)
-            key[.dimension2] = UInt16(size.index)
-            let value = CSIBuilder.bitmapValue(
-                image, name: IconComposerFallback.renditionName(icon: icon.name, size: size), flags: 0, scale: size.scale, layout: CSIBuilder.layoutImage,
-                compression: compression
-            ) { CSIBuilder.bitmapTags(width: side, height: side, bytesPerRow: $0) }
-            values.append(CompiledRendition(key: key, value: value))
+            traits.displayScale = DisplayScale(size.scale)
+            var job = Job(
+                facet: plan.iconFacet, assetName: icon.name, kind: .appIcon, source: nil,
+                fileName: IconComposerFallback.renditionName(icon: icon.name, size: size), contentType: .png, traits: traits,
+                attributes: size.marketing ? ["idiom": "ios-marketing"] : [:], properties: AssetProperties(), color: nil, iconSizeIndex: size.index)
+            job.sourceIndex = icon.sourceIndex
+            job.drawn = DrawnBitmap(image: image, glyph: nil)
+            jobs.append(job)
         }
         var entries: [(width: Int, height: Int, index: Int, idiom: UInt16)] = []
         for size in sizes {
@@ -170,6 +172,6 @@ extension CARCompiler {
                 value: CSIBuilder.value(
                     name: icon.name, flags: 0, width: 0, height: 0, scale: 0, pixelFormat: nil, colorSpace: 0, layout: CSIBuilder.layoutMultisizeSet,
                     infoTags: CSIBuilder.pixellessTags, payload: CSIBuilder.multisizeSet(entries))))
-        return .success(values)
+        return .success((values, jobs))
     }
 }

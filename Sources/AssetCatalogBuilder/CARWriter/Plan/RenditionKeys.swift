@@ -139,7 +139,7 @@ extension CARCompiler {
         // An app icon's size is its position in the multisize set, in dimension 2 (dimension 1 numbers atlases).
         if job.kind == .appIcon { key[.dimension2] = UInt16(job.iconSizeIndex) }
         // A symbol's bitmap cache: the point size's number in dimension 2, and its glyph's weight and size.
-        if let cache = job.glyphCache {
+        if let cache = job.drawn?.glyph {
             key[.dimension2] = cache.dimension2
             key[.glyphWeight] = cache.weight
             key[.glyphSize] = cache.size

@@ -15,7 +15,7 @@ extension CARCompiler {
     /// cannot be read or interpolated is an error in the inputs, naming the file and the problem, and fails the compile.
     /// Two entries with the same key (a `mac` and a universal entry on macOS) give the first's glyphs.
     ///
-    /// The bitmap caches come back as jobs (``GlyphCache``) holding their pixels, so that the pack stage puts them in
+    /// The bitmap caches come back as jobs (``DrawnBitmap``) holding their pixels, so that the pack stage puts them in
     /// atlases as Xcode does (MediaMate's car).
     func symbolRenditions(
         _ asset: Asset, facet: Int, identifier: UInt16, root: String, sourceIndex: Int, keep: (VariantTraits, [String: String]) -> Bool
@@ -71,8 +71,9 @@ extension CARCompiler {
             for cache in drawn {
                 var job = entry
                 job.traits.displayScale = DisplayScale(cache.scale)
-                job.glyphCache = GlyphCache(
-                    weight: UInt16(cache.weight), size: UInt16(cache.size), dimension2: UInt16(cache.dimension2), image: cache.image)
+                job.drawn = DrawnBitmap(
+                    image: cache.image,
+                    glyph: GlyphCache(weight: UInt16(cache.weight), size: UInt16(cache.size), dimension2: UInt16(cache.dimension2)))
                 caches.append(job)
             }
         }

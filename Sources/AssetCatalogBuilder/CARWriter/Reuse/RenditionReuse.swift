@@ -14,10 +14,10 @@ extension CARCompiler {
 
         /// The paths of the files `job` reads, in the order it reads them, as the record names them
         /// (``PreviousCompile/files``): its own file under its catalog's path, or a stack's layer files as planned;
-        /// `[]` for a job that reads no file (a colour, a symbol's bitmap cache drawn by the plan): such a job, and an
-        /// atlas holding one, is made again each time.
+        /// `[]` for a job that reads no file (a colour, a bitmap the plan drew): such a job, and an atlas holding one, is
+        /// made again each time.
         func paths(of job: Job) -> [String] {
-            guard job.color == nil, job.glyphCache == nil else { return [] }
+            guard job.color == nil, job.drawn == nil else { return [] }
             if job.kind == .imageStack { return job.layerFiles }
             return job.source.map { [roots.path(job.sourceIndex) + "/" + $0] } ?? []
         }
