@@ -3,8 +3,9 @@ import Foundation
 /// Wall time per stage of a compile, printed to standard error when the environment has `ASSETC_STAGE_TIMES` set
 /// (docs/PERFORMANCE.md): how a rebuild's time divides, measured in the build users run rather than in a profiler.
 ///
-/// Each ``mark(_:)`` prints the time since the one before (or since the clock was first used):
-/// `stage snapshot 91.8 ms`. Off, a mark costs one load of a flag.
+/// Each ``mark(_:)`` prints the time since the one before (or since the clock was first used) and, where the system
+/// says (Linux's `/proc/self/status`), the process's peak resident memory so far:
+/// `stage snapshot 91.8 ms, peak RSS 21.4 MiB`. Off, a mark costs one load of a flag.
 public enum StageClock {
     /// Whether stage times are printed: the environment's `ASSETC_STAGE_TIMES` is set and not empty.
     public static let isEnabled: Bool = {
@@ -18,7 +19,18 @@ public enum StageClock {
     public static func mark(_ stage: String) {
         guard isEnabled else { return }
         let milliseconds = Double(last.advance()) / 1_000_000
-        FileHandle.standardError.write(Data("stage \(stage) \(String(format: "%.1f", milliseconds)) ms\n".utf8))
+        var line = "stage \(stage) \(String(format: "%.1f", milliseconds)) ms"
+        if let peak = peakResidentKiB() { line += ", peak RSS \(String(format: "%.1f", Double(peak) / 1024)) MiB" }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// The `VmHWM` line of `/proc/self/status` (the peak resident set, in KiB), or `nil` where there is none.
+    static func peakResidentKiB() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap { Int($0) }
+        }
+        return nil
     }
 
     /// The time of the last mark, first the time the clock was first used.
