@@ -7,8 +7,8 @@
 /// fit, grows right or up, whichever keeps the atlas nearer a square. The atlas is the packer's box plus a
 /// 2-pixel margin, each side then rounded down to an even number of pixels: none of the 134 atlases in the Xcode cars
 /// here has an odd side, and MediaMate's two symbol cache atlases are one pixel narrower or lower than box and margin
-/// where those come to an odd number (45 → 44, 97 × 77 → 96 × 76). The packer's y axis points up from the atlas's bottom edge, which is how internal
-/// references (info tag 1010) give their frames.
+/// where those come to an odd number (45 → 44, 97 × 77 → 96 × 76). The packer's y axis points up from the atlas's
+/// bottom edge, which is how internal references (info tag 1010) give their frames.
 ///
 /// The pack stage (``CARCompiler/packAtlases(_:index:)``) lays out each atlas with it.
 struct AtlasLayout: Sendable, Equatable {

@@ -41,16 +41,8 @@ extension CARCompiler {
             return flattened(job, key: key, compression: compression.forIconsAndFlattenedImages, observer: observer)
         }
         if let drawn = job.drawn {
-            // A bitmap the plan drew, too large for an atlas (or with atlases off): stored on its own, an app icon's in
-            // the compression of app icons.
-            let image = drawn.image
-            let chosen = job.kind == .appIcon ? compression.forIconsAndFlattenedImages : compression
-            return .success(
-                CompiledRendition(
-                    key: key,
-                    value: CSIBuilder.bitmapValue(image, name: job.fileName, flags: flags, scale: scale, layout: CSIBuilder.layoutImage, compression: chosen) {
-                        CSIBuilder.bitmapTags(width: image.width, height: image.height, bytesPerRow: $0)
-                    }))
+            // A bitmap the plan drew, too large for an atlas (or with atlases off).
+            return .success(bitmapRendition(drawn.image, job: job, key: key, flags: flags, compression: compression))
         }
         let catalog = roots.path(job.sourceIndex)
         let bytes: [UInt8]
@@ -76,15 +68,7 @@ extension CARCompiler {
             case .success(let decoded): image = decoded
             case .failure(let problem): return .failure(problem)
             }
-            let bitmapCompression = job.kind == .appIcon ? compression.forIconsAndFlattenedImages : compression
-            let (width, height) = (image.width, image.height)
-            let value = CSIBuilder.bitmapValue(
-                consume image, name: job.fileName, flags: flags, scale: scale, layout: CSIBuilder.layoutImage,
-                compression: bitmapCompression
-            ) {
-                CSIBuilder.bitmapTags(width: width, height: height, bytesPerRow: $0)
-            }
-            return .success(CompiledRendition(key: key, value: value))
+            return .success(bitmapRendition(consume image, job: job, key: key, flags: flags, compression: compression))
         case .jpeg?, .heif?:
             let format = contentType == .jpeg ? "JPEG" : "HEIF"
             let size = Self.pixelSize(bytes, contentType!)
@@ -124,6 +108,22 @@ extension CARCompiler {
         case let other:
             return .failure(CompileProblem("\(job.fileName): \(other.map { "\($0)" } ?? "unknown") files are not compiled yet; the entry is left out"))
         }
+    }
+
+    /// `image` stored on its own (layout 12) as the job's rendition under `key`: a decoded PNG, or a bitmap the plan
+    /// drew; an app icon's in the compression of app icons.
+    static func bitmapRendition(
+        _ image: consuming DecodedImage, job: Job, key: RenditionKey, flags: UInt32, compression: BitmapCompression
+    ) -> CompiledRendition {
+        let bitmapCompression = job.kind == .appIcon ? compression.forIconsAndFlattenedImages : compression
+        let (width, height) = (image.width, image.height)
+        let value = CSIBuilder.bitmapValue(
+            consume image, name: job.fileName, flags: flags, scale: job.traits.displayScale?.value ?? 0, layout: CSIBuilder.layoutImage,
+            compression: bitmapCompression
+        ) {
+            CSIBuilder.bitmapTags(width: width, height: height, bytesPerRow: $0)
+        }
+        return CompiledRendition(key: key, value: value)
     }
 
     /// The flags of an image rendition as Xcode writes them: 8 for a template image, 16 for any other image, 0 for app

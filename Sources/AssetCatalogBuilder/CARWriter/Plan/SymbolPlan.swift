@@ -23,8 +23,12 @@ extension CARCompiler {
         var made: [SymbolGlyphRendition] = []
         var caches: [Job] = []
         var errors: [Diagnostic] = []
-        var seen = Set<RenditionKey>()
-        var seenLocales: [RenditionKey: Set<String>] = [:]
+        // An entry's key and locale (its localization is numbered later): one template each.
+        struct EntryID: Hashable {
+            var key: RenditionKey
+            var locale: String?
+        }
+        var seen = Set<EntryID>()
         for variant in asset.variants where keep(variant.traits, variant.attributes) {
             guard let source = variant.source else { continue }
             // The entry as a job: its key (idiom, appearance, direction) is an image's, at scale 1.
@@ -38,11 +42,7 @@ extension CARCompiler {
             entry.foldsMacIdiom = options.platform.isMac
             let entryKey = Self.key(for: entry, identifier: identifier, platform: options.platform)
             let locale = variant.attributes["locale"]
-            if let locale {
-                guard seenLocales[entryKey, default: []].insert(locale).inserted else { continue }
-            } else {
-                guard seen.insert(entryKey).inserted else { continue }
-            }
+            guard seen.insert(EntryID(key: entryKey, locale: locale)).inserted else { continue }
             func fail(_ message: String) {
                 errors.append(
                     Diagnostic(severity: .error, rule: ReaderRule.corruptImage.rawValue, catalog: root, path: source, message: message))
