@@ -47,7 +47,13 @@ INLINE int16_t along(int16_t mask, int16_t west, int16_t north) { return (int16_
 
 // A row's lane values into `planes` (lane l at planes + l * width) and its alpha bytes into `alpha`. Each BGRA pixel
 // is read as one 32-bit word so that the loop vectorizes.
-INLINE void lane_values(const uint8_t *restrict source, size_t width, size_t bytes_per_pixel, int16_t *restrict planes, uint8_t *restrict alpha) {
+// With `chroma_shift` 1 (deepmap quality 1, lossy) Co and Cg are halved, toward zero as C divides, which is what
+// the decoder's left shift gives back within one step (the luma is the lossless one: Xcode's records decode so).
+INLINE void lane_values(
+    const uint8_t *restrict source, size_t width, size_t bytes_per_pixel, unsigned chroma_shift, int16_t *restrict planes,
+    uint8_t *restrict alpha) {
+    // Toward zero without a division, so the loop stays branch-free: a negative value gets 2^shift - 1 added first.
+    const int16_t rounding = (int16_t)((1 << chroma_shift) - 1);
     if (bytes_per_pixel == 4) {
         int16_t *restrict y_plane = planes, *restrict co_plane = planes + width, *restrict cg_plane = planes + 2 * width;
         for (size_t x = 0; x < width; x++) {
@@ -62,8 +68,8 @@ INLINE void lane_values(const uint8_t *restrict source, size_t width, size_t byt
             int16_t t = (int16_t)(third + co / 2);
             int16_t cg = (int16_t)(second - t);
             y_plane[x] = (int16_t)(t + cg / 2);
-            co_plane[x] = co;
-            cg_plane[x] = cg;
+            co_plane[x] = (int16_t)((co + ((co >> 15) & rounding)) >> chroma_shift);
+            cg_plane[x] = (int16_t)((cg + ((cg >> 15) & rounding)) >> chroma_shift);
             alpha[x] = (uint8_t)(pixel >> 24);
         }
     } else {
@@ -182,8 +188,9 @@ __attribute__((target("avx2"))) static inline void interleave_shuffled(
 
 // The whole kernel, inlined into each compiled form; `shuffled` picks the AVX2 form's interleave.
 INLINE int predicted_tile(
-    const uint8_t *pixels, size_t width, size_t rows, size_t bytes_per_pixel, int16_t *scratch, uint8_t *tile, int shuffled) {
-    if (width == 0 || rows == 0 || (bytes_per_pixel != 2 && bytes_per_pixel != 4)) return -1;
+    const uint8_t *pixels, size_t width, size_t rows, size_t bytes_per_pixel, unsigned chroma_shift, int16_t *scratch, uint8_t *tile,
+    int shuffled) {
+    if (width == 0 || rows == 0 || (bytes_per_pixel != 2 && bytes_per_pixel != 4) || chroma_shift > 1) return -1;
     const size_t lanes = bytes_per_pixel == 4 ? 3 : 1, values = lanes * width;
     uint8_t *alpha = tile, *predictors = alpha + width * rows;
     uint8_t *high = predictors + rows, *low = high + values * rows;
@@ -191,7 +198,7 @@ INLINE int predicted_tile(
     uint16_t *residuals = (uint16_t *)(scratch + 2 * values);
     for (size_t i = 0; i < values; i++) above[i] = 0;
     for (size_t y = 0; y < rows; y++) {
-        lane_values(pixels + y * width * bytes_per_pixel, width, bytes_per_pixel, current, alpha + y * width);
+        lane_values(pixels + y * width * bytes_per_pixel, width, bytes_per_pixel, chroma_shift, current, alpha + y * width);
         left_mask(current, above, width, mask);
         int32_t costs[predictor_count] = {0, 0, 0, 0, 0};
         for (size_t lane = 0; lane < lanes; lane++) add_costs(current + lane * width, above + lane * width, mask, width, costs);
@@ -227,14 +234,14 @@ INLINE int predicted_tile(
 }
 
 static int predicted_tile_baseline(
-    const uint8_t *pixels, size_t width, size_t rows, size_t bytes_per_pixel, int16_t *scratch, uint8_t *tile) {
-    return predicted_tile(pixels, width, rows, bytes_per_pixel, scratch, tile, 0);
+    const uint8_t *pixels, size_t width, size_t rows, size_t bytes_per_pixel, unsigned chroma_shift, int16_t *scratch, uint8_t *tile) {
+    return predicted_tile(pixels, width, rows, bytes_per_pixel, chroma_shift, scratch, tile, 0);
 }
 
 #if defined(__x86_64__)
 __attribute__((target("avx2"))) static int predicted_tile_avx2(
-    const uint8_t *pixels, size_t width, size_t rows, size_t bytes_per_pixel, int16_t *scratch, uint8_t *tile) {
-    return predicted_tile(pixels, width, rows, bytes_per_pixel, scratch, tile, 1);
+    const uint8_t *pixels, size_t width, size_t rows, size_t bytes_per_pixel, unsigned chroma_shift, int16_t *scratch, uint8_t *tile) {
+    return predicted_tile(pixels, width, rows, bytes_per_pixel, chroma_shift, scratch, tile, 1);
 }
 #endif
 
@@ -247,14 +254,14 @@ int ccar_deepmap2_avx2_available(void) {
 }
 
 int ccar_deepmap2_predicted_tile_using(
-    ccar_deepmap2_form form, const uint8_t *pixels, size_t width, size_t rows, size_t bytes_per_pixel, int16_t *scratch,
-    uint8_t *tile) {
+    ccar_deepmap2_form form, const uint8_t *pixels, size_t width, size_t rows, size_t bytes_per_pixel, unsigned chroma_shift,
+    int16_t *scratch, uint8_t *tile) {
     switch (form) {
     case CCAR_DEEPMAP2_BASELINE:
-        return predicted_tile_baseline(pixels, width, rows, bytes_per_pixel, scratch, tile);
+        return predicted_tile_baseline(pixels, width, rows, bytes_per_pixel, chroma_shift, scratch, tile);
     case CCAR_DEEPMAP2_AVX2:
 #if defined(__x86_64__)
-        if (ccar_deepmap2_avx2_available()) return predicted_tile_avx2(pixels, width, rows, bytes_per_pixel, scratch, tile);
+        if (ccar_deepmap2_avx2_available()) return predicted_tile_avx2(pixels, width, rows, bytes_per_pixel, chroma_shift, scratch, tile);
 #endif
         return -2;
     }
@@ -262,9 +269,9 @@ int ccar_deepmap2_predicted_tile_using(
 }
 
 int ccar_deepmap2_predicted_tile(
-    const uint8_t *pixels, size_t width, size_t rows, size_t bytes_per_pixel, int16_t *scratch, uint8_t *tile) {
+    const uint8_t *pixels, size_t width, size_t rows, size_t bytes_per_pixel, unsigned chroma_shift, int16_t *scratch, uint8_t *tile) {
 #if defined(__x86_64__)
-    if (ccar_deepmap2_avx2_available()) return predicted_tile_avx2(pixels, width, rows, bytes_per_pixel, scratch, tile);
+    if (ccar_deepmap2_avx2_available()) return predicted_tile_avx2(pixels, width, rows, bytes_per_pixel, chroma_shift, scratch, tile);
 #endif
-    return predicted_tile_baseline(pixels, width, rows, bytes_per_pixel, scratch, tile);
+    return predicted_tile_baseline(pixels, width, rows, bytes_per_pixel, chroma_shift, scratch, tile);
 }

@@ -73,6 +73,26 @@ struct Deepmap2PredictedKernelTests {
         }
     }
 
+    @Test(arguments: images.indices)
+    func withTheChromaHalvedEveryFormGivesTheReferenceTileBytes(_ index: Int) {
+        // Quality 1 (deepmap-LZFSE as Xcode writes it): Co and Cg halved toward zero before prediction.
+        let image = Self.images[index]
+        let reference = image.pixels.withUnsafeBufferPointer {
+            Deepmap2PredictedReference.tile($0, width: image.width, rows: 0..<image.height, bytesPerPixel: image.bytesPerPixel, chromaShift: 1)
+        }
+        let lossless = image.pixels.withUnsafeBufferPointer {
+            Deepmap2PredictedReference.tile($0, width: image.width, rows: 0..<image.height, bytesPerPixel: image.bytesPerPixel)
+        }
+        if image.bytesPerPixel == 4 && image.width * image.height > 1 { #expect(reference != lossless, "\(image.name): the shift changes the lanes") }
+        for form in Deepmap2PredictedEncoder.KernelForm.allCases {
+            let tile = image.pixels.withUnsafeBufferPointer {
+                Deepmap2PredictedEncoder.tile(
+                    $0, width: image.width, rows: 0..<image.height, bytesPerPixel: image.bytesPerPixel, chromaShift: 1, form: form)
+            }
+            if let tile { #expect(tile == reference, "\(image.name), \(form)") }
+        }
+    }
+
     @Test func theFormsAgreeOnWideNoisyRows() {
         // Widths around the 16-pixel steps of the AVX2 interleave and a bench-like atlas row, both pixel sizes.
         for width in [15, 16, 17, 31, 32, 33, 1042] {

@@ -6,7 +6,8 @@
 enum Deepmap2PredictedReference {
     /// One tile before compression: rows `rows` of `pixels`, predicted from zeros above the first
     /// (`DeepmapTiles.predictedTileSize` bytes, unpadded).
-    static func tile(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, rows: Range<Int>, bytesPerPixel: Int) -> [UInt8] {
+    /// `chromaShift` 1 halves Co and Cg toward zero (deepmap quality 1).
+    static func tile(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, rows: Range<Int>, bytesPerPixel: Int, chromaShift: Int = 0) -> [UInt8] {
         let lanes = Deepmap2PredictedEncoder.lanes(bytesPerPixel), values = lanes * width, height = rows.count
         var tile = [UInt8](repeating: 0, count: height * Deepmap2PredictedEncoder.tileRowBytes(width: width, bytesPerPixel: bytesPerPixel))
         // Two rows of lane values: the one being coded and the one above (zero above the first row).
@@ -18,7 +19,7 @@ enum Deepmap2PredictedReference {
                 var above = lines.baseAddress!, current = above + values
                 for y in 0..<height {
                     let source = pixels.baseAddress! + (rows.lowerBound + y) * width * bytesPerPixel
-                    laneValues(source, width: width, bytesPerPixel: bytesPerPixel, into: current, alpha: alpha + y * width)
+                    laneValues(source, width: width, bytesPerPixel: bytesPerPixel, chromaShift: chromaShift, into: current, alpha: alpha + y * width)
                     let predictor = cheapestPredictor(current, above: above, width: width, lanes: lanes)
                     predictorRow[y] = predictor
                     let rowHigh = high + y * values, rowLow = low + y * values
@@ -42,9 +43,10 @@ enum Deepmap2PredictedReference {
     /// `t = Y − Cg/2, G = Cg + t, B = t − Co/2, R = Co + B` with divisions toward zero; the grey byte for grey +
     /// alpha) into `values`, and its alpha bytes into `alpha`.
     static func laneValues(
-        _ source: UnsafePointer<UInt8>, width: Int, bytesPerPixel: Int, into values: UnsafeMutablePointer<Int16>,
+        _ source: UnsafePointer<UInt8>, width: Int, bytesPerPixel: Int, chromaShift: Int = 0, into values: UnsafeMutablePointer<Int16>,
         alpha: UnsafeMutablePointer<UInt8>
     ) {
+        let divisor = Int16(1 << chromaShift)
         if bytesPerPixel == 4 {
             for x in 0..<width {
                 let first = Int16(source[4 * x]), second = Int16(source[4 * x + 1]), third = Int16(source[4 * x + 2])
@@ -52,8 +54,8 @@ enum Deepmap2PredictedReference {
                 let t = third + co / 2
                 let cg = second - t
                 values[3 * x] = t + cg / 2
-                values[3 * x + 1] = co
-                values[3 * x + 2] = cg
+                values[3 * x + 1] = co / divisor
+                values[3 * x + 2] = cg / divisor
                 alpha[x] = source[4 * x + 3]
             }
         } else {

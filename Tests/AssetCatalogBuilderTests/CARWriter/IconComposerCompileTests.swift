@@ -207,6 +207,9 @@ struct IconComposerCompileTests {
         #expect(try Self.facet(car, "AppIcon/Group 2").attributes[.part] == 246)
         let ring = try Self.facet(car, "AppIcon_Assets/ring").renditions.map { car.renditions[$0] }
         #expect(ring.count == 1 && ring[0].layout == 12 && ring[0].name == "image.png" && ring[0].width == 8)
+        // A bitmap layer as cubeSQL's (Xcode 26.2): flags 16, deepmap-LZFSE, whatever the target.
+        #expect(ring[0].flags == 16)
+        if case .bitmap(let bitmap) = ring[0].payload { #expect(bitmap.compression == .deepmapLZFSE) } else { Issue.record("not a bitmap") }
         let glyph = try Self.facet(car, "AppIcon_Assets/glyph").renditions.map { car.renditions[$0] }
         #expect(Set(glyph.compactMap { Self.appearanceName(car, $0) }) == ["NSAppearanceNameSystem", "NSAppearanceNameDarkAqua"])
         // Back to front: the second group (Back) behind the first; the dark stack has the black fill behind both.
@@ -294,5 +297,28 @@ struct IconComposerCompileTests {
         // atlases' row bytes (1007), which Xcode pads and assetc does not.
         let tags = differences.filter { $0.subject.contains(": info tag ") && !$0.subject.hasPrefix("ZZZZPackedAsset") }
         #expect(tags.isEmpty, "\(tags)")
+    }
+
+    /// The cubeSQL sample of ../shared (Xcode 26.2): its icon's bitmap layer `icon_384.png` comes out of the compile with
+    /// the pixels Xcode's car holds, every one (deepmap-LZFSE quality 1 halves the chroma; docs/CAR-FORMAT.md).
+    @Test func theCubeSQLLayerGivesXcodesPixels() throws {
+        let root = AuditTestSupport.repositoryRoot
+        var candidates = [root.deletingLastPathComponent(), root.deletingLastPathComponent().deletingLastPathComponent()].map {
+            $0.appendingPathComponent("shared/cars/cubesql+cubeSQLAdmin").path
+        }
+        if let given = ProcessInfo.processInfo.environment["SHARED_DIR"] { candidates.insert(given + "/cars/cubesql+cubeSQLAdmin", at: 0) }
+        guard let sample = candidates.first(where: { FileManager.default.fileExists(atPath: $0 + "/Resources__Assets.car") }) else { return }
+        let source = sample + "/src/Resources/Assets"
+        let (_, ours) = try Self.compile([source + "/Assets.xcassets", source + "/App.icon"])
+        let xcode = try CARFile(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: sample + "/Resources__Assets.car"))))
+        func layer(_ car: CARFile) throws -> (rendition: CARRendition, pixels: [UInt8]) {
+            let index = try #require(try Self.facet(car, "App_Assets/icon_384").renditions.first)
+            guard case .image(let image) = try CARDecoder(file: car).decode(index) else { throw CompileProblem("not an image") }
+            return (car.renditions[index], image.pixels)
+        }
+        let (ourLayer, ourPixels) = try layer(ours)
+        let (xcodeLayer, xcodePixels) = try layer(xcode)
+        #expect(ourLayer.flags == xcodeLayer.flags)
+        #expect(ourPixels.count == 384 * 384 * 4 && ourPixels == xcodePixels)
     }
 }

@@ -9,12 +9,16 @@
 /// - older ones (iOS 8, macOS 10.10 and before): LZVN in chunks, raw streams.
 ///
 /// App icons and the flattened images of image stacks are LZFSE (or LZVN) whatever the target: Xcode writes them so
-/// even where it writes deepmap2 or palette-img for the images beside them.
+/// even where it writes deepmap2 or palette-img for the images beside them. The bitmap layers of Icon Composer icons are
+/// deepmap-LZFSE whatever the target (``deepmapLZFSE``).
 enum BitmapCompression: Sendable, Equatable {
     case lzvn
     case lzfse
     case paletteImage
     case deepmap2
+    /// deepmap-LZFSE, mode 2, quality 1 (lossy chroma): what Xcode 26.2 writes for an Icon Composer icon's bitmap
+    /// layer, on a macOS 10.14 target (cubeSQL), which only systems of 2025 on read (``DeepmapLZFSEEncoder``).
+    case deepmapLZFSE
 
     /// The compression of ordinary images for `platform` from `minimumDeploymentTarget` (a version such as `17.0`;
     /// one that does not parse counts as the newest, as the platform's current release would).

@@ -1,12 +1,13 @@
 /// The compressed `MLEC` payload of a bitmap's stored pixels, in the compression ``BitmapCompression`` names: deepmap2
 /// (``Deepmap2Encoder`` for modes 3 and 4, ``Deepmap2PredictedEncoder`` for mode 2, ``Deepmap2ModeChoice`` between
 /// them), palette-img (``PaletteImageEncoder``), or rows in `KCBC` chunks of LZFSE (``LZFSEEncoder``) or raw LZVN
-/// (``LZVNEncoder``) streams.
+/// (``LZVNEncoder``) streams, or of deepmap-LZFSE records (``DeepmapLZFSEEncoder``).
 enum BitmapPayload {
     /// Compression numbers in MLEC (CoreUI's numbering, as the reader lists them).
     static let compressionLZVN: UInt32 = 3
     static let compressionLZFSE: UInt32 = 4
     static let compressionPaletteImage: UInt32 = 8
+    static let compressionDeepmapLZFSE: UInt32 = 10
     static let compressionDeepmap2: UInt32 = 11
 
     /// A bitmap of at most this many bytes goes in one `KCBC` chunk.
@@ -52,6 +53,15 @@ enum BitmapPayload {
             return chunked(pixels, rowBytes: width * bytesPerPixel, height: height, lzvn: false)
         case .lzvn:
             return chunked(pixels, rowBytes: width * bytesPerPixel, height: height, lzvn: true)
+        case .deepmapLZFSE:
+            // In bands as LZFSE's chunks are (cubeSQL's 384 rows: three of 128), each band one record.
+            let rowBytes = width * bytesPerPixel
+            let bands = stride(from: 0, to: height, by: rowsPerChunk(rowBytes: rowBytes, height: height)).map { top in
+                let rows = min(rowsPerChunk(rowBytes: rowBytes, height: height), height - top)
+                let band = UnsafeBufferPointer(rebasing: pixels[(top * rowBytes)..<((top + rows) * rowBytes)])
+                return (rows: rows, record: DeepmapLZFSEEncoder.record(band, width: width, height: rows, bytesPerPixel: bytesPerPixel))
+            }
+            return chunks(bands, compression: compressionDeepmapLZFSE)
         }
     }
 
@@ -98,16 +108,22 @@ enum BitmapPayload {
             }
             row += rows
         }
-        var header = mlecHeader(flags: 1, compression: lzvn ? compressionLZVN : compressionLZFSE, count: chunks.count)
+        return Self.chunks(chunks.map { ($0.rows, ByteParts($0.stream)) }, compression: lzvn ? compressionLZVN : compressionLZFSE)
+    }
+
+    /// An `MLEC` header with chunks (flag 1, the chunk count), then each chunk: `KCBC`, two zeros, its rows and its
+    /// length, then its bytes.
+    private static func chunks(_ chunks: [(rows: Int, record: ByteParts)], compression: UInt32) -> ByteParts {
+        var header = mlecHeader(flags: 1, compression: compression, count: chunks.count)
         var payload = ByteParts()
         for chunk in chunks {
             BinaryWriter.appendFourCC(&header, "CBCK")
             BinaryWriter.appendLE32(&header, 0)
             BinaryWriter.appendLE32(&header, 0)
             BinaryWriter.appendLE32(&header, UInt32(chunk.rows))
-            BinaryWriter.appendLE32(&header, UInt32(chunk.stream.count))
+            BinaryWriter.appendLE32(&header, UInt32(chunk.record.count))
             payload.append(header)
-            payload.append(chunk.stream)
+            payload.append(chunk.record)
             header = []
         }
         if !header.isEmpty { payload.append(header) }

@@ -21,8 +21,9 @@ internal import CCAREncoding
 ///
 /// The decoder this mirrors is the reader's `Deepmap2Decoder` (tests decode every record this writes pixel-exact);
 /// the format's facts come from the public readers viraptor/libdm2 and theacrat/scar and Xcode's cars (section 4).
-/// Written for assetc; Xcode's own mode-2 records in the samples are quality 1 (lossy chroma), which assetc does
-/// not write.
+/// Written for assetc; Xcode's own mode-2 deepmap2 records in the samples are quality 1 (lossy chroma), which assetc's
+/// deepmap2 records are not (the same kernel writes quality 1 for ``DeepmapLZFSEEncoder``, as Xcode's Icon Composer
+/// layers have it).
 enum Deepmap2PredictedEncoder {
     /// A tile's bytes before compression at most (a band of one row when a row is larger): about what Xcode's
     /// tiles hold (the Stasis sample's 800-pixel photograph is cut after 373 rows, 2.1 MB), and a bound on the
@@ -92,19 +93,21 @@ enum Deepmap2PredictedEncoder {
 
     /// One tile before compression: rows `rows` of `pixels`, predicted from zeros above the first
     /// (`DeepmapTiles.predictedTileSize` bytes, unpadded).
-    static func tile(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, rows: Range<Int>, bytesPerPixel: Int) -> [UInt8] {
+    static func tile(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, rows: Range<Int>, bytesPerPixel: Int, chromaShift: Int = 0) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: rows.count * tileRowBytes(width: width, bytesPerPixel: bytesPerPixel)) { tile, count in
-            fill(tile, from: pixels, width: width, rows: rows, bytesPerPixel: bytesPerPixel)
+            fill(tile, from: pixels, width: width, rows: rows, bytesPerPixel: bytesPerPixel, chromaShift: chromaShift)
             count = tile.count
         }
     }
 
     /// ``tile(_:width:rows:bytesPerPixel:)`` by the kernel's form `form`, or `nil` when this CPU has no such form
     /// (for tests that hold the forms to each other).
-    static func tile(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, rows: Range<Int>, bytesPerPixel: Int, form: KernelForm) -> [UInt8]? {
+    static func tile(
+        _ pixels: UnsafeBufferPointer<UInt8>, width: Int, rows: Range<Int>, bytesPerPixel: Int, chromaShift: Int = 0, form: KernelForm
+    ) -> [UInt8]? {
         var available = true
         let tile = [UInt8](unsafeUninitializedCapacity: rows.count * tileRowBytes(width: width, bytesPerPixel: bytesPerPixel)) { tile, count in
-            available = fill(tile, from: pixels, width: width, rows: rows, bytesPerPixel: bytesPerPixel, form: form)
+            available = fill(tile, from: pixels, width: width, rows: rows, bytesPerPixel: bytesPerPixel, chromaShift: chromaShift, form: form)
             count = available ? tile.count : 0
         }
         return available ? tile : nil
@@ -112,6 +115,8 @@ enum Deepmap2PredictedEncoder {
 
     /// Writes the tile of rows `rows` of `pixels` into `tile`, every byte of it (the C kernel's work, in the form
     /// `form` when given, else the best this CPU runs; the lengths checked here, since the kernel trusts them).
+    /// `chromaShift` is the record's quality: 0 lossless (what assetc's deepmap2 records are), 1 the chroma lanes
+    /// halved toward zero (Xcode's quality-1 records, which ``DeepmapLZFSEEncoder`` writes as Xcode does).
     /// Returns `false` (nothing written) only when `form` is not available on this CPU.
     ///
     /// - Precondition: 2 or 4 bytes per pixel, `width` > 0, `rows` non-empty and inside `pixels` (rows of `width`
@@ -119,9 +124,10 @@ enum Deepmap2PredictedEncoder {
     @discardableResult
     static func fill(
         _ tile: UnsafeMutableBufferPointer<UInt8>, from pixels: UnsafeBufferPointer<UInt8>, width: Int, rows: Range<Int>, bytesPerPixel: Int,
-        form: KernelForm? = nil
+        chromaShift: Int = 0, form: KernelForm? = nil
     ) -> Bool {
         precondition(bytesPerPixel == 2 || bytesPerPixel == 4, "deepmap2 mode 2 takes 2 or 4 bytes per pixel")
+        precondition(chromaShift == 0 || chromaShift == 1, "quality 0 or 1")
         precondition(width > 0 && width <= 0xFFFF && !rows.isEmpty && rows.lowerBound >= 0, "a tile of at least one pixel")
         let sourceRowBytes = width * bytesPerPixel
         let (end, overflow) = rows.upperBound.multipliedReportingOverflow(by: sourceRowBytes)
@@ -133,13 +139,13 @@ enum Deepmap2PredictedEncoder {
             let status: Int32
             switch form {
             case nil:
-                status = ccar_deepmap2_predicted_tile(source, width, rows.count, bytesPerPixel, scratch.baseAddress!, tile.baseAddress!)
+                status = ccar_deepmap2_predicted_tile(source, width, rows.count, bytesPerPixel, UInt32(chromaShift), scratch.baseAddress!, tile.baseAddress!)
             case .baseline?:
                 status = ccar_deepmap2_predicted_tile_using(
-                    CCAR_DEEPMAP2_BASELINE, source, width, rows.count, bytesPerPixel, scratch.baseAddress!, tile.baseAddress!)
+                    CCAR_DEEPMAP2_BASELINE, source, width, rows.count, bytesPerPixel, UInt32(chromaShift), scratch.baseAddress!, tile.baseAddress!)
             case .avx2?:
                 status = ccar_deepmap2_predicted_tile_using(
-                    CCAR_DEEPMAP2_AVX2, source, width, rows.count, bytesPerPixel, scratch.baseAddress!, tile.baseAddress!)
+                    CCAR_DEEPMAP2_AVX2, source, width, rows.count, bytesPerPixel, UInt32(chromaShift), scratch.baseAddress!, tile.baseAddress!)
             }
             // -2: the form asked for is not on this CPU (nothing written).
             precondition(status == 0 || (status == -2 && form != nil), "the kernel refused arguments checked above")

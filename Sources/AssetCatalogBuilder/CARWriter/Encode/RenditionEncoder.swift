@@ -115,7 +115,13 @@ extension CARCompiler {
     static func bitmapRendition(
         _ image: consuming DecodedImage, job: Job, key: RenditionKey, flags: UInt32, compression: BitmapCompression
     ) -> CompiledRendition {
-        let bitmapCompression = job.kind == .appIcon ? compression.forIconsAndFlattenedImages : compression
+        let bitmapCompression: BitmapCompression
+        switch job.kind {
+        case .appIcon: bitmapCompression = compression.forIconsAndFlattenedImages
+        // An Icon Composer icon's bitmap layer: deepmap-LZFSE whatever the target (cubeSQL, Xcode 26.2).
+        case .icon: bitmapCompression = .deepmapLZFSE
+        default: bitmapCompression = compression
+        }
         let (width, height) = (image.width, image.height)
         let value = CSIBuilder.bitmapValue(
             consume image, name: job.fileName, flags: flags, scale: job.traits.displayScale?.value ?? 0, layout: CSIBuilder.layoutImage,
@@ -131,8 +137,9 @@ extension CARCompiler {
     /// Xcode's bit for "original" is not established: 16.
     static func imageFlags(_ job: Job) -> UInt32 {
         if job.kind == .symbol { return 4 }
-        // An Icon Composer icon's layer files have 0 too (sudoku).
-        return job.kind == .appIcon || job.kind == .icon ? 0 : job.properties.templateRenderingIntent == "template" ? 8 : 16
+        // An Icon Composer icon's vector layer files have 0 (sudoku), its bitmap ones 16 (cubeSQL).
+        if job.kind == .icon { return job.contentType == .png ? 16 : 0 }
+        return job.kind == .appIcon ? 0 : job.properties.templateRenderingIntent == "template" ? 8 : 16
     }
 
     /// The bytes of the job's file and its content type, inspected first as the reader would have when the reader
