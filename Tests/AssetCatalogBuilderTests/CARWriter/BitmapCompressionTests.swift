@@ -70,7 +70,16 @@ struct BitmapCompressionTests {
                     Issue.record("\(facet.name) (\(target)): not decoded")
                     continue
                 }
-                #expect(decoded.width == source.width && decoded.height == source.height && decoded.pixels == source.pixels, "\(facet.name) at \(platform) \(target)")
+                #expect(decoded.width == source.width && decoded.height == source.height, "\(facet.name) at \(platform) \(target)")
+                if bitmap.compression == .deepmapLZFSE {
+                    // Quality 1 halves the chroma: red and alpha as they were, green and blue at most one step off.
+                    let close = zip(decoded.pixels, source.pixels).enumerated().allSatisfy { at, pair in
+                        at % 4 == 0 || at % 4 == 3 ? pair.0 == pair.1 : abs(Int(pair.0) - Int(pair.1)) <= 1
+                    }
+                    #expect(close, "\(facet.name) at \(platform) \(target)")
+                } else {
+                    #expect(decoded.pixels == source.pixels, "\(facet.name) at \(platform) \(target)")
+                }
                 var name = bitmap.compression.name
                 if bitmap.compression == .deepmap2, let data = bitmap.chunks.first?.data { name += " mode \(try data.u8(20))" }
                 let copy = rendition.key[.deploymentTarget]
@@ -99,17 +108,20 @@ struct BitmapCompressionTests {
         }
     }
 
-    @Test("iOS 9 to 12: each image three times, LZFSE for any target, palette-img for 2018 (LZFSE for grey), deepmap2 for 2019")
+    @Test("iOS 9 to 12: each image three times, LZFSE for any target, palette-img or deepmap-LZFSE for 2018, deepmap2 for 2019")
     func iOSBefore13GetsACopyPerDeploymentTarget() throws {
         let fixture = try Self.fixture()
         for target in ["12.0", "11.0", "9.0"] {
             let found = try Self.compile(fixture, .iphoneos, target)
-            #expect(found["four colours@3"] == "palette-img", "\(target)")
-            // Where palette-img is larger (a regular pattern LZFSE finds, 16-bit indices above 256 colours), LZFSE is kept.
-            for name in ["256 colours", "257 colours", "thousands of colours, translucent", "transparent"] {
-                #expect(found[name + "@3"] == "palette-img" || found[name + "@3"] == "lzfse", "\(name): \(found[name + "@3"] ?? "none")")
+            // As Flex's and zhihu's 2018 copies: colour images of at most 1,024 colours in palette-img, the rest and grey
+            // ones in deepmap-LZFSE, never LZFSE.
+            for name in ["four colours", "256 colours", "257 colours"] {
+                #expect(found[name + "@3"] == "palette-img", "\(name): \(found[name + "@3"] ?? "none")")
             }
-            #expect(found["grey@3"] == "lzfse")
+            // Fully transparent pixels are grey (GA8).
+            for name in ["thousands of colours, translucent", "grey", "transparent"] {
+                #expect(found[name + "@3"] == "deepmap-lzfse", "\(name): \(found[name + "@3"] ?? "none")")
+            }
             #expect(found["four colours@5"] == "deepmap2 mode 4" && found["noise@5"] == "deepmap2 mode 3", "\(target)")
             for name in ["four colours", "grey", "noise"] { #expect(found[name] == "lzfse", "\(name) at \(target)") }
         }

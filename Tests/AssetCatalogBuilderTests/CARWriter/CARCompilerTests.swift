@@ -222,7 +222,7 @@ struct CARCompilerTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         var count = 0
         var kinds: Set<String> = []
-        // Every LZFSE stream of every target's compressions: KCBC chunks, deepmap2 records, palette-img.
+        // Every LZFSE stream of every target's compressions: KCBC chunks, deepmap2 and deepmap-LZFSE records, palette-img.
         for target in ["17.0", "12.0", "11.0"] {
             let index = CatalogReader().read([Self.samples.appendingPathComponent("Showcase.xcassets").path])
             let options = CompileOptions(platform: .iphoneos, minimumDeploymentTarget: target, appIcon: "AppIcon", toolVersion: "test")
@@ -240,7 +240,7 @@ struct CARCompilerTests {
                 }
             }
         }
-        #expect(kinds == ["lzfse", "deepmap2", "palette-img"])
+        #expect(kinds == ["lzfse", "deepmap2", "palette-img", "deepmap-lzfse"])
         // And a stream with stored and LZVN blocks, which the sample's images do not need.
         try Data(LZVNEncoder.lzfseStream(Self.noiseThenPattern)).write(to: folder.appendingPathComponent("\(count).lzfse"))
         try Data(Self.noiseThenPattern).write(to: folder.appendingPathComponent("\(count).raw"))

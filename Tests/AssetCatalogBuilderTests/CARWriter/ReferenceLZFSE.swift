@@ -33,7 +33,8 @@ enum ReferenceLZFSE {
     }
 
     /// The LZFSE streams of a bitmap payload: each KCBC chunk of an LZFSE bitmap, the stream of a palette-img, the
-    /// pixel, index or predicted stream of each tile of a deepmap2 record (a raw LZVN stream there is left out).
+    /// pixel, index or predicted stream of each tile of a deepmap2 or deepmap-LZFSE record (a raw LZVN stream there is
+    /// left out).
     static func streams(of bitmap: CARBitmap) throws -> [[UInt8]] {
         switch bitmap.compression {
         case .lzfse, .paletteImage:
@@ -44,6 +45,19 @@ enum ReferenceLZFSE {
                 let mode = try record.u8(20)
                 // Every tile (mode 2 writes bands of rows; modes 3 and 4 one tile).
                 var lengthAt = mode == 4 ? 32 + Int(try record.u16(28)) * Int(try record.u16(30)) : 28
+                var streams: [[UInt8]] = []
+                while lengthAt < record.count {
+                    let stream = try record.slice(lengthAt + 4, Int(try record.u32(lengthAt))).bytes
+                    if stream.starts(with: Array("bvx".utf8)) { streams.append(stream) }
+                    lengthAt += 4 + stream.count
+                }
+                return streams
+            }
+        case .deepmapLZFSE:
+            // Each band's record: the 16-byte prefix, `dmap` and four bytes, then each tile's length and stream.
+            return try bitmap.chunks.flatMap { chunk -> [[UInt8]] in
+                let record = chunk.data
+                var lengthAt = 24
                 var streams: [[UInt8]] = []
                 while lengthAt < record.count {
                     let stream = try record.slice(lengthAt + 4, Int(try record.u32(lengthAt))).bytes

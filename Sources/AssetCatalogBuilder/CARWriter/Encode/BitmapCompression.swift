@@ -3,8 +3,8 @@
 ///
 /// - deployment targets of 2019 on (iOS, iPadOS and tvOS 13, watchOS 6, macOS 10.15, every visionOS): deepmap2 —
 ///   its palette mode for colour images of at most 256 colours, its pixel mode for the rest;
-/// - 2018 targets of iOS and tvOS (12.x), watchOS 5: palette-img for colour images (Xcode's `deepmap-lzfse`, which it
-///   uses for grey ones, has no public description: assetc writes LZFSE there);
+/// - 2018 targets of iOS and tvOS (12.x), watchOS 5: palette-img for colour images of at most 1,024 colours,
+///   deepmap-LZFSE for the rest and for grey ones;
 /// - targets that have LZFSE (iOS and tvOS 9, watchOS 2, macOS 10.11 on, and macOS up to 10.14): LZFSE in chunks;
 /// - older ones (iOS 8, macOS 10.10 and before): LZVN in chunks, raw streams.
 ///

@@ -42,27 +42,40 @@ enum BitmapPayload {
                 return single(record, compression: compressionDeepmap2)
             }
             return chunked(pixels, rowBytes: width * bytesPerPixel, height: height, lzvn: false)
-        case .paletteImage where bytesPerPixel == 4:
-            let lzfse = chunked(pixels, rowBytes: width * bytesPerPixel, height: height, lzvn: false)
-            guard let palette = PixelPalette(pixels, bytesPerPixel: 4, limit: PaletteImageEncoder.maximumColors - 1),
+        case .paletteImage:
+            // A 2018 target, as Flex's and zhihu's 2018 copies hold their bitmaps (no LZFSE among them): colour images of
+            // at most 1,024 colours in palette-img, the rest — grey ones, colour ones with more colours — in
+            // deepmap-LZFSE.
+            if bytesPerPixel == 4, let palette = PixelPalette(pixels, bytesPerPixel: 4, limit: PaletteImageEncoder.colorLimit2018),
                 let record = PaletteImageEncoder.record(palette, width: width, height: height, bytesPerPixel: 4)
-            else { return lzfse }
-            // Xcode keeps another compression where palette-img does not pay (the Flex sample's 2018 atlases).
-            return record.count + 16 <= (lzfse?.count ?? Int.max) ? single(ByteParts(record), compression: compressionPaletteImage) : lzfse
-        case .lzfse, .paletteImage:
+            {
+                return single(ByteParts(record), compression: compressionPaletteImage)
+            }
+            return deepmapLZFSE(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel)
+        case .lzfse:
             return chunked(pixels, rowBytes: width * bytesPerPixel, height: height, lzvn: false)
         case .lzvn:
             return chunked(pixels, rowBytes: width * bytesPerPixel, height: height, lzvn: true)
         case .deepmapLZFSE:
-            // In bands as LZFSE's chunks are (cubeSQL's 384 rows: three of 128), each band one record.
-            let rowBytes = width * bytesPerPixel
-            let bands = stride(from: 0, to: height, by: rowsPerChunk(rowBytes: rowBytes, height: height)).map { top in
-                let rows = min(rowsPerChunk(rowBytes: rowBytes, height: height), height - top)
-                let band = UnsafeBufferPointer(rebasing: pixels[(top * rowBytes)..<((top + rows) * rowBytes)])
-                return (rows: rows, record: DeepmapLZFSEEncoder.record(band, width: width, height: rows, bytesPerPixel: bytesPerPixel))
-            }
-            return chunks(bands, compression: compressionDeepmapLZFSE)
+            return deepmapLZFSE(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel)
         }
+    }
+
+    /// deepmap-LZFSE in bands cut as LZFSE's chunks are (cubeSQL's 384 rows: three of 128), each band one record in the
+    /// mode that comes out smaller, predicted unless the plain pixels are strictly smaller: Xcode's choice on 134 of the
+    /// 138 bands of the Flex, macOS-theme and cubeSQL samples, each decoded and encoded both ways (the other four are
+    /// within 9% either way; docs/CAR-FORMAT.md).
+    private static func deepmapLZFSE(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int) -> ByteParts {
+        let rowBytes = width * bytesPerPixel
+        let rowsPerBand = rowsPerChunk(rowBytes: rowBytes, height: height)
+        let bands = stride(from: 0, to: height, by: rowsPerBand).map { top in
+            let rows = min(rowsPerBand, height - top)
+            let band = UnsafeBufferPointer(rebasing: pixels[(top * rowBytes)..<((top + rows) * rowBytes)])
+            let predicted = DeepmapLZFSEEncoder.record(band, width: width, height: rows, bytesPerPixel: bytesPerPixel, mode: .predicted)
+            let plain = DeepmapLZFSEEncoder.record(band, width: width, height: rows, bytesPerPixel: bytesPerPixel, mode: .plain)
+            return (rows: rows, record: plain.count < predicted.count ? plain : predicted)
+        }
+        return chunks(bands, compression: compressionDeepmapLZFSE)
     }
 
     /// The 16 bytes that open an `MLEC` payload: the tag, `flags` (0: one record follows; 1: chunks follow), the

@@ -17,11 +17,21 @@ enum DeepmapLZFSEEncoder {
     /// The quality byte: 1, the chroma halved (every `dmap` record of the samples has it).
     static let quality: UInt8 = 1
 
+    /// How a record holds its tiles.
+    enum Mode: UInt8, CaseIterable, Sendable {
+        /// The predicted layout of deepmap2's mode 2, chroma halved (lossy for colour, lossless for grey).
+        case predicted = 2
+        /// The pixels as they are (lossless).
+        case plain = 3
+    }
+
     /// The record of one band: `width` × `height` pixels of `bytesPerPixel` bytes (4: premultiplied B, G, R, A; 2: grey,
-    /// alpha; rows unpadded), as its pieces (the tiles' streams are not copied into a record of their own).
+    /// alpha; rows unpadded) in `mode`, as its pieces (the tiles' streams are not copied into a record of their own).
     ///
     /// - Precondition: 2 or 4 bytes per pixel, a size of at least one pixel, and `pixels` exactly that size.
-    static func record(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int) -> ByteParts {
+    static func record(
+        _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, mode: Mode = .predicted
+    ) -> ByteParts {
         precondition(bytesPerPixel == 2 || bytesPerPixel == 4, "deepmap-LZFSE takes 2 or 4 bytes per pixel")
         precondition(width > 0 && height > 0 && pixels.count == width * height * bytesPerPixel, "the band's size")
         var streams: [[UInt8]] = []
@@ -40,9 +50,14 @@ enum DeepmapLZFSEEncoder {
                         .copyMemory(from: pixels.baseAddress! + from, byteCount: rowBytes)
                 }
                 let tilePixels = UnsafeBufferPointer(rebasing: gathered[0..<(rows * rowBytes)])
-                let predicted = Deepmap2PredictedEncoder.tile(
-                    tilePixels, width: columns, rows: 0..<rows, bytesPerPixel: bytesPerPixel, chromaShift: Int(quality))
-                streams.append(stream(predicted))
+                switch mode {
+                case .predicted:
+                    let predicted = Deepmap2PredictedEncoder.tile(
+                        tilePixels, width: columns, rows: 0..<rows, bytesPerPixel: bytesPerPixel, chromaShift: Int(quality))
+                    streams.append(stream(predicted))
+                case .plain:
+                    streams.append(stream(Array(tilePixels)))
+                }
             }
         }
         let blobLength = 8 + streams.reduce(0) { $0 + 4 + $1.count }
@@ -52,7 +67,7 @@ enum DeepmapLZFSEEncoder {
         BinaryWriter.appendLE32(&head, UInt32(truncatingIfNeeded: blobLength))
         BinaryWriter.appendLE32(&head, UInt32(truncatingIfNeeded: UInt64(blobLength) >> 32))
         head += Array("dmap".utf8)
-        head += [2, quality, 10, UInt8(bytesPerPixel)]
+        head += [mode.rawValue, quality, 10, UInt8(bytesPerPixel)]
         var record = ByteParts()
         for stream in streams {
             BinaryWriter.appendLE32(&head, UInt32(stream.count))

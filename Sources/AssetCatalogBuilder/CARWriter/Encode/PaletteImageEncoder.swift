@@ -8,6 +8,12 @@ enum PaletteImageEncoder {
     /// The most colours palette-img holds (16-bit indices).
     static let maximumColors = 65536
 
+    /// The most colours Xcode gives an image in palette-img for a 2018 target; with more it writes deepmap-LZFSE. Every
+    /// palette-img rendition of Flex's and zhihu's 2018 copies has at most 1,022 colours, and of the two colour bitmaps
+    /// Flex keeps in deepmap-LZFSE one has 1,134 (the other, 688 colours, is the one copy this rule does not give:
+    /// 25 of 26 colour bitmaps; docs/CAR-FORMAT.md). 1,024 is the boundary of 10-bit indices, inferred.
+    static let colorLimit2018 = 1024
+
     /// The bits per index for `colorCount` colours in rows of `width` pixels: the fewest that hold the indices, then,
     /// where a wider index gives rows of the same size, the widest (the reader, finding the width from the size,
     /// tries 16, 8, 4, 2 and 1 in that order).
