@@ -105,4 +105,27 @@ struct DeepmapLZFSEEncoderTests {
         #expect(at == payload.count)
         #expect(decoded == Self.halvedChroma(pixels))
     }
+
+    @Test func a2018TargetsLargeBitmapsAreJudgedOnSampledRowsAndDecode() throws {
+        // More colours than palette-img takes for a 2018 target, and bands larger than the trial takes whole: each band
+        // is encoded once, in the mode the sampled trial prefers, and decodes with the chroma halved or exactly.
+        let (width, height) = (300, 400)
+        let pixels = Deepmap2PredictedEncoderTests.noisyGradient(width, height)
+        let payload = try #require(
+            pixels.withUnsafeBufferPointer { BitmapPayload.make($0, width: width, height: height, bytesPerPixel: 4, compression: .paletteImage) }
+        ).joined
+        func le32(_ at: Int) -> Int { Int(payload[at]) | Int(payload[at + 1]) << 8 | Int(payload[at + 2]) << 16 | Int(payload[at + 3]) << 24 }
+        #expect(le32(8) == 10, "deepmap-LZFSE")
+        var at = 16, top = 0
+        for _ in 0..<le32(12) {
+            let rows = le32(at + 12), length = le32(at + 16)
+            let record = Array(payload[(at + 20)..<(at + 20 + length)])
+            let decoded = try DeepmapLZFSEDecoder.decode(record, width: width, height: rows, bytesPerPixel: 4)
+            let band = Array(pixels[(top * width * 4)..<((top + rows) * width * 4)])
+            #expect(decoded == (record[20] == 2 ? Self.halvedChroma(band) : band), "band at row \(top), mode \(record[20])")
+            at += 20 + length
+            top += rows
+        }
+        #expect(top == height && at == payload.count)
+    }
 }

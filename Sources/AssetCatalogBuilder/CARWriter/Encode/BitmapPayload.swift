@@ -51,29 +51,44 @@ enum BitmapPayload {
             {
                 return single(ByteParts(record), compression: compressionPaletteImage)
             }
-            return deepmapLZFSE(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel)
+            return deepmapLZFSE(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, exact: false)
         case .lzfse:
             return chunked(pixels, rowBytes: width * bytesPerPixel, height: height, lzvn: false)
         case .lzvn:
             return chunked(pixels, rowBytes: width * bytesPerPixel, height: height, lzvn: true)
         case .deepmapLZFSE:
-            return deepmapLZFSE(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel)
+            return deepmapLZFSE(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, exact: true)
         }
     }
 
     /// deepmap-LZFSE in bands cut as LZFSE's chunks are (cubeSQL's 384 rows: three of 128), each band one record in the
     /// mode that comes out smaller, predicted unless the plain pixels are strictly smaller: Xcode's choice on 134 of the
-    /// 138 bands of the Flex, macOS-theme and cubeSQL samples, each decoded and encoded both ways (the other four are
-    /// within 9% either way; docs/CAR-FORMAT.md).
-    private static func deepmapLZFSE(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int) -> ByteParts {
+    /// 138 bands of the Flex, macOS-theme and cubeSQL samples, each decoded and encoded both ways with the thorough
+    /// effort (the other four are within 9% either way; docs/CAR-FORMAT.md).
+    ///
+    /// `exact` (an Icon Composer layer: a few bitmaps) encodes every band both ways, thoroughly. Otherwise (a 2018
+    /// target's images: a whole catalog) a band of more than `Deepmap2ModeChoice.wholeTrialPixels` is judged by that
+    /// type's trial on sampled rows and encoded once, its predicted tiles with the fast effort: an iOS 12 compile of
+    /// the benchmark catalog would otherwise take twice as long (docs/PERFORMANCE.md).
+    private static func deepmapLZFSE(
+        _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, exact: Bool
+    ) -> ByteParts {
         let rowBytes = width * bytesPerPixel
         let rowsPerBand = rowsPerChunk(rowBytes: rowBytes, height: height)
+        let predictedEffort: LZFSEEncoder.Effort = exact ? .thorough : .fast
         let bands = stride(from: 0, to: height, by: rowsPerBand).map { top in
             let rows = min(rowsPerBand, height - top)
             let band = UnsafeBufferPointer(rebasing: pixels[(top * rowBytes)..<((top + rows) * rowBytes)])
-            let predicted = DeepmapLZFSEEncoder.record(band, width: width, height: rows, bytesPerPixel: bytesPerPixel, mode: .predicted)
-            let plain = DeepmapLZFSEEncoder.record(band, width: width, height: rows, bytesPerPixel: bytesPerPixel, mode: .plain)
-            return (rows: rows, record: plain.count < predicted.count ? plain : predicted)
+            func record(_ mode: DeepmapLZFSEEncoder.Mode) -> ByteParts {
+                DeepmapLZFSEEncoder.record(band, width: width, height: rows, bytesPerPixel: bytesPerPixel, mode: mode, predictedEffort: predictedEffort)
+            }
+            if exact || width * rows <= Deepmap2ModeChoice.wholeTrialPixels {
+                let predicted = record(.predicted), plain = record(.plain)
+                return (rows: rows, record: plain.count < predicted.count ? plain : predicted)
+            }
+            let predictedPays = Deepmap2ModeChoice.prefersPredicted(
+                band, width: width, height: rows, bytesPerPixel: bytesPerPixel, chromaShift: Int(DeepmapLZFSEEncoder.quality))
+            return (rows: rows, record: record(predictedPays ? .predicted : .plain))
         }
         return chunks(bands, compression: compressionDeepmapLZFSE)
     }

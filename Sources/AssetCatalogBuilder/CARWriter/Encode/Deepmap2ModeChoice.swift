@@ -47,7 +47,10 @@ enum Deepmap2ModeChoice {
     /// Whether `pixels` (`width` × `height` pixels of `bytesPerPixel` bytes: 4 premultiplied B, G, R, A or 2 grey,
     /// alpha; rows unpadded) should be written in mode 2 rather than mode 3: whether the sampled rows, compressed
     /// both ways, come out strictly smaller in mode 2.
-    static func prefersPredicted(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int) -> Bool {
+    /// `chromaShift` 1 tries the predicted layout with the chroma halved (deepmap-LZFSE's quality 1).
+    static func prefersPredicted(
+        _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, chromaShift: Int = 0
+    ) -> Bool {
         guard width > 0, height > 0, width <= 0xFFFF, bytesPerPixel == 2 || bytesPerPixel == 4,
             pixels.count == width * height * bytesPerPixel
         else { return false }
@@ -63,7 +66,7 @@ enum Deepmap2ModeChoice {
         let storedEffort: LZFSEEncoder.Effort = bands == [0..<height] ? .thorough : .sampling
         for rows in bands {
             let tile = UnsafeMutableBufferPointer(rebasing: buffer[0..<(rows.count * rowBytes)])
-            Deepmap2PredictedEncoder.fill(tile, from: pixels, width: width, rows: rows, bytesPerPixel: bytesPerPixel)
+            Deepmap2PredictedEncoder.fill(tile, from: pixels, width: width, rows: rows, bytesPerPixel: bytesPerPixel, chromaShift: chromaShift)
             predicted += LZFSEEncoder.compress(UnsafeBufferPointer(tile)).count
         }
         for rows in bands {

@@ -27,10 +27,13 @@ enum DeepmapLZFSEEncoder {
 
     /// The record of one band: `width` × `height` pixels of `bytesPerPixel` bytes (4: premultiplied B, G, R, A; 2: grey,
     /// alpha; rows unpadded) in `mode`, as its pieces (the tiles' streams are not copied into a record of their own).
+    /// Predicted tiles are compressed with `predictedEffort` (plain ones always with the thorough effort): thorough for
+    /// the few bitmaps where the last bytes count, fast (as deepmap2's predicted tiles) for a whole catalog's.
     ///
     /// - Precondition: 2 or 4 bytes per pixel, a size of at least one pixel, and `pixels` exactly that size.
     static func record(
-        _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, mode: Mode = .predicted
+        _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, mode: Mode = .predicted,
+        predictedEffort: LZFSEEncoder.Effort = .thorough
     ) -> ByteParts {
         precondition(bytesPerPixel == 2 || bytesPerPixel == 4, "deepmap-LZFSE takes 2 or 4 bytes per pixel")
         precondition(width > 0 && height > 0 && pixels.count == width * height * bytesPerPixel, "the band's size")
@@ -54,9 +57,9 @@ enum DeepmapLZFSEEncoder {
                 case .predicted:
                     let predicted = Deepmap2PredictedEncoder.tile(
                         tilePixels, width: columns, rows: 0..<rows, bytesPerPixel: bytesPerPixel, chromaShift: Int(quality))
-                    streams.append(stream(predicted))
+                    streams.append(stream(predicted, effort: predictedEffort))
                 case .plain:
-                    streams.append(stream(Array(tilePixels)))
+                    streams.append(stream(Array(tilePixels), effort: .thorough))
                 }
             }
         }
@@ -80,8 +83,8 @@ enum DeepmapLZFSEEncoder {
 
     /// A tile's stream: LZFSE, or a raw LZVN stream (no block header or end mark; the decoder takes any stream that does
     /// not start with `bvx` as one) where that is smaller, as Xcode stores its tiles of few bytes.
-    static func stream(_ tile: [UInt8]) -> [UInt8] {
-        let lzfse = LZFSEEncoder.compress(tile, effort: .thorough)
+    static func stream(_ tile: [UInt8], effort: LZFSEEncoder.Effort) -> [UInt8] {
+        let lzfse = LZFSEEncoder.compress(tile, effort: effort)
         guard let raw = rawLZVN(tile), raw.count < lzfse.count else { return lzfse }
         return raw
     }
