@@ -56,4 +56,22 @@ struct SharedPairPixelTests {
         #expect(result.mismatches.allSatisfy { $0.request.name == "App" }, "\(result.mismatches)")
         #expect(result.exact + result.mismatches.count == result.requestCount)
     }
+
+    /// SwiftUITestProject1 (Xcode 15, iOS 17): its JPEG image set is stored as Xcode stores it, header, tags and bytes
+    /// (the file without its Photoshop segment).
+    @Test func swiftUITestProjectsJPEGIsStoredAsXcodeStoresIt() throws {
+        guard let folder = Self.sample("NikitaKosolapov+SwiftUITestProject1") else { return }
+        let index = CatalogReader(options: ReaderOptions(jobs: 2)).read([folder + "/src/SwiftUITestProject/Assets.xcassets"])
+        let options = CompileOptions(platform: .iphonesimulator, minimumDeploymentTarget: "17.0", toolVersion: "test")
+        let ours = try CARFile(bytes: try CARCompiler(options: options).compile(index).car)
+        let xcode = try CARFile(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: folder
+            + "/DerivedData__SwiftUITestProject__Build__Products__Debug-iphonesimulator__SwiftUITestProject.app__Assets.car"))))
+        let differences = CARStructureComparison.differences(ours: CARStructure(file: ours), xcode: CARStructure(file: xcode))
+        #expect(!differences.contains { $0.subject.hasPrefix("Avatar ") }, "\(differences.filter { $0.subject.hasPrefix("Avatar ") })")
+        func stored(_ car: CARFile) -> [UInt8]? {
+            guard case .raw(let bytes)? = car.renditions.first(where: { $0.name == "Avatar.jpg" })?.payload else { return nil }
+            return bytes.bytes
+        }
+        #expect(stored(ours) != nil && stored(ours) == stored(xcode))
+    }
 }

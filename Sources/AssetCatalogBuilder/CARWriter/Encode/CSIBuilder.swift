@@ -73,14 +73,19 @@ enum CSIBuilder {
     }
 
     /// The info tags Xcode writes for a bitmap: one slice, metrics, composition, EXIF orientation, bytes per row.
-    static func bitmapTags(width: Int, height: Int, bytesPerRow: Int) -> [(tag: UInt32, bytes: [UInt8])] {
+    static func bitmapTags(width: Int, height: Int, bytesPerRow: Int?) -> [(tag: UInt32, bytes: [UInt8])] {
         var slices: [UInt8] = []
         for value in [1, 0, 0, width, height] { BinaryWriter.appendLE32(&slices, UInt32(value)) }
         var metrics: [UInt8] = []
         for value in [1, 0, 0, 0, 0, width, height] { BinaryWriter.appendLE32(&metrics, UInt32(value)) }
-        var rowBytes: [UInt8] = []
-        BinaryWriter.appendLE32(&rowBytes, UInt32(bytesPerRow))
-        return [(1001, slices), (1003, metrics), compositionTag(opacity: 1), orientationTag, (1007, rowBytes)]
+        var tags: [(tag: UInt32, bytes: [UInt8])] = [(1001, slices), (1003, metrics), compositionTag(opacity: 1), orientationTag]
+        // A JPEG or HEIF rendition has no rows of its own, and no 1007 (Flex, SwiftUITestProject1, MediaMate).
+        if let bytesPerRow {
+            var rowBytes: [UInt8] = []
+            BinaryWriter.appendLE32(&rowBytes, UInt32(bytesPerRow))
+            tags.append((1007, rowBytes))
+        }
+        return tags
     }
 
     /// The composition tag (1004): blend mode 0 (normal) and the opacity as a 32-bit float.

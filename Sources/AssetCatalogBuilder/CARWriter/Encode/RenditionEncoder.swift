@@ -70,16 +70,19 @@ extension CARCompiler {
             }
             return .success(bitmapRendition(consume image, job: job, key: key, flags: flags, compression: compression))
         case .jpeg?, .heif?:
+            // As Flex's, SwiftUITestProject1's and MediaMate's JPEG and HEIF renditions: no size or colour space in the
+            // header (the size is in tags 1001 and 1003), no row bytes (1007), and a JPEG without its Photoshop segment.
             let format = contentType == .jpeg ? "JPEG" : "HEIF"
             let size = Self.pixelSize(bytes, contentType!)
+            let stored = contentType == .jpeg ? JPEGSegments.removingPhotoshopSegments(bytes) : bytes
             return .success(
                 CompiledRendition(
                     key: key,
                     value: CSIBuilder.value(
-                        name: job.fileName, flags: flags, width: size.width, height: size.height, scale: scale, pixelFormat: format,
-                        colorSpace: 1, layout: CSIBuilder.layoutImage,
-                        infoTags: CSIBuilder.bitmapTags(width: size.width, height: size.height, bytesPerRow: 0),
-                        payload: CSIBuilder.raw(bytes))))
+                        name: job.fileName, flags: flags, width: 0, height: 0, scale: scale, pixelFormat: format,
+                        colorSpace: 0, layout: CSIBuilder.layoutImage,
+                        infoTags: CSIBuilder.bitmapTags(width: size.width, height: size.height, bytesPerRow: nil),
+                        payload: CSIBuilder.raw(stored))))
         case .pdf?, .svg?:
             if let rasterScale = job.rasterScale {
                 return rasterized(
