@@ -219,12 +219,25 @@ struct ActoolCompilationTests {
         }
         try Data(#"{"images":[{"filename":"star@1x.png","idiom":"universal","scale":"1x"},{"filename":"star@2x.png","idiom":"universal","scale":"2x"},{"filename":"star@3x.png","idiom":"universal","scale":"3x"}],"info":{"author":"xcode","version":1}}"#.utf8)
             .write(to: set.appendingPathComponent("Contents.json"))
+        // A vector set with no scale: drawn at the device's scale alone, as Xcode 15's thinned SwiftUITestProject1 car
+        // holds its PDFs (3x only).
+        let logo = test.catalog.appendingPathComponent("Logo.imageset")
+        try FileManager.default.createDirectory(at: logo, withIntermediateDirectories: true)
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="red"/></svg>"#.utf8)
+            .write(to: logo.appendingPathComponent("logo.svg"))
+        try Data(#"{"images":[{"filename":"logo.svg","idiom":"universal"}],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: logo.appendingPathComponent("Contents.json"))
         let base = [test.catalog.path, "--compile", test.path("out"), "--platform", "iphoneos", "--minimum-deployment-target", "17.0"]
         let result = Self.run(base + ["--filter-for-device-model", "iPhone14,7", "--filter-for-device-os-version", "17.0"])
         #expect(result.exitStatus == 0, "\(String(decoding: result.output, as: UTF8.self))")
         let car = try CARFile(path: test.path("out/Assets.car"))
         let scales = Set(car.renditions.map { $0.key[.scale] }.filter { $0 != 0 })
-        #expect(scales == [3], "an iPhone 14 (3x) loads only the 3x image: \(scales)")
+        #expect(scales == [3], "an iPhone 14 (3x) loads only the 3x images: \(scales)")
+        let logos = car.renditions.filter { $0.name == "logo.svg" }
+        #expect(logos.count == 1 && logos.first?.width == 30, "\(logos.map { "\($0.key[.scale]) \($0.width)" })")
+        // Without thinning, every scale of the platform.
+        #expect(Self.run(base).exitStatus == 0)
+        #expect(try CARFile(path: test.path("out/Assets.car")).renditions.filter { $0.name == "logo.svg" }.count == 3)
         // An iOS 11 target writes each image once per deployment target; the iOS 17 device reads the 2019 copy alone.
         let old = [test.catalog.path, "--compile", test.path("old"), "--platform", "iphoneos", "--minimum-deployment-target", "11.0"]
         #expect(Self.run(old).exitStatus == 0)

@@ -158,6 +158,8 @@ public struct ActoolCompilation: Sendable {
             index = index.thinned(for: thinning)
             // Of an iOS 9–12 target's deployment-target copies, the one the device's OS reads (CARCompiler).
             options.deviceOSMajorVersion = thinning.osVersion?.major
+            // Vectors drawn at the device's scale alone (Xcode 15's thinned SwiftUITestProject1 car: PDFs at 3x).
+            options.deviceScale = thinning.device?.displayScale?.value
         }
         // On-demand resources: tagged sets go to the pack whose tags are theirs; the rest stay in the main car.
         let partition = OnDemandResourcePartition(index: index, enabled: invocation.onDemandResources, specifications: specifications)

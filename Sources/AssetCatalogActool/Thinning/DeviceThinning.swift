@@ -36,14 +36,18 @@ public struct DeviceThinning: Sendable {
     public func thin(_ asset: Asset) -> Asset? {
         let hadEntries = !asset.variants.isEmpty || !asset.colors.isEmpty
         var thinned = asset
-        thinned.variants = kept(asset.variants.map(ThinningFacts.init), of: asset.variants, asset: asset)
-        thinned.colors = kept(asset.colors.map(ThinningFacts.init), of: asset.colors, asset: asset)
+        // An empty slot (an entry without a file) gives the device nothing: it never outclasses an entry with a file
+        // (SwiftUITestProject1's `Avatar`: a 1x JPEG beside empty 2x and 3x slots, kept by Xcode for a 3x device).
+        thinned.variants = kept(
+            asset.variants.map(ThinningFacts.init), of: asset.variants, asset: asset, hasContent: asset.variants.map { $0.source != nil })
+        thinned.colors = kept(
+            asset.colors.map(ThinningFacts.init), of: asset.colors, asset: asset, hasContent: Array(repeating: true, count: asset.colors.count))
         if hadEntries && thinned.variants.isEmpty && thinned.colors.isEmpty { return nil }
         return thinned
     }
 
-    /// The entries whose facts are admitted and not outclassed, in their order.
-    private func kept<Entry>(_ facts: [ThinningFacts], of entries: [Entry], asset: Asset) -> [Entry] {
+    /// The entries whose facts are admitted and not outclassed by an entry with content, in their order.
+    private func kept<Entry>(_ facts: [ThinningFacts], of entries: [Entry], asset: Asset, hasContent: [Bool]) -> [Entry] {
         let candidates = facts.indices.filter { position in
             ThinningDimension.allCases.allSatisfy { $0.admits(facts[position], on: device) }
         }
@@ -53,7 +57,7 @@ public struct DeviceThinning: Sendable {
         var result: [Entry] = []
         for (slot, position) in candidates.enumerated() {
             let outclassed = candidates.indices.contains { other in
-                other != slot && facts[candidates[other]].remainder == facts[position].remainder
+                other != slot && hasContent[candidates[other]] && facts[candidates[other]].remainder == facts[position].remainder
                     && Self.outclasses(ranks[other], ranks[slot], facts[candidates[other]], facts[position])
             }
             if !outclassed { result.append(entries[position]) }

@@ -89,6 +89,10 @@ public struct CompileOptions: Sendable {
     /// of the deployment-target copies an iOS 9–12 target gets, the device's OS reads one, and only that one is
     /// written (`CARCompiler.deploymentTargetCopies`).
     public var deviceOSMajorVersion: Int?
+    /// The display scale of the one device the compile is thinned for, or `nil`: a vector entry that names no scale is
+    /// drawn at this scale alone instead of every scale of its idiom, as Xcode 15's thinned car of the
+    /// SwiftUITestProject1 sample holds its PDFs at 3x only.
+    public var deviceScale: Int?
     /// The tool's version, written in CARHEADER and EXTENDED_METADATA.
     public var toolVersion: String
     /// How Icon Composer icons' images, colours and gradients are named: as the newest Xcode names them unless told.

@@ -19,6 +19,17 @@ struct DeviceThinningTests {
         #expect(F.kept([F.image("a@1x", scale: 1), F.image("a@2x", scale: 2)], on: "iPhone14,7") == ["a@2x"])
     }
 
+    @Test("empty slots (entries without a file) outclass nothing: a 1x file beside empty 2x and 3x slots is kept")
+    func emptySlots() {
+        // SwiftUITestProject1's `Avatar` (../shared): Xcode 15 keeps the 1x JPEG in its car thinned for a 3x simulator.
+        var empty2x = F.image("unused", scale: 2), empty3x = F.image("unused", scale: 3)
+        empty2x.source = nil
+        empty3x.source = nil
+        #expect(F.kept([F.image("a@1x", scale: 1), empty2x, empty3x], on: "iPhone14,7") == ["a@1x"])
+        // A file at the device's scale still outclasses the lower one.
+        #expect(F.kept([F.image("a@1x", scale: 1), empty2x, F.image("a@3x", scale: 3)], on: "iPhone14,7") == ["a@3x"])
+    }
+
     @Test("with no lower scale, the smallest higher one is kept")
     func higherScaleFallback() {
         #expect(F.kept([F.image("a@3x", scale: 3), F.image("a@4x", scale: 4)], on: "iPad16,3") == ["a@3x"])

@@ -4,10 +4,13 @@ extension CARCompiler {
     /// The renditions of one vector entry (PDF, SVG) of an image set, as Xcode makes them: a bitmap for every
     /// scale the deployment needs, drawn at the size the vector declares, and the vector itself only when the
     /// set asks for it to be kept (`preserves-vector-representation`). An entry that names its scale is drawn at
-    /// that scale alone. Each bitmap is named after the vector's file, as Xcode names them.
+    /// that scale alone, and so is every entry of a compile thinned for one device (``CompileOptions/deviceScale``).
+    /// Each bitmap is named after the vector's file, as Xcode names them.
     func vectorJobs(_ job: Job) -> [Job] {
         var result: [Job] = []
-        let scales = job.traits.displayScale.map { [$0.value] } ?? Self.vectorScales(job.traits.idiom, platform: options.platform)
+        let scales =
+            job.traits.displayScale.map { [$0.value] } ?? options.deviceScale.map { [$0] }
+            ?? Self.vectorScales(job.traits.idiom, platform: options.platform)
         for scale in scales {
             var drawn = job
             drawn.traits.displayScale = DisplayScale(scale)
