@@ -26,8 +26,8 @@ struct AtlasPackingTests {
         return try PNGCodec.encodeRGBA8(DecodedImage(width: width, height: height, premultiplied: false, pixels: pixels))
     }
 
-    /// Image sets `Colour0…`, `Grey0…` at 1x and 2x, a 128-pixel image (the largest packed), a 129-pixel and a
-    /// 200 × 100 one (not packed), and a template image.
+    /// Image sets `Colour0…`, `Grey0…` at 1x and 2x, a 128-pixel image (packed), a 217-pixel one (one more than the
+    /// largest packed) and a 240 × 100 one (not packed), and a template image.
     static func fixture(colour: Int = 3, grey: Int = 2) throws -> CatalogFixture {
         let fixture = try CatalogFixture()
         func set(_ name: String, sides: [(Int, Int)], grey: Bool, properties: String? = nil) throws {
@@ -42,8 +42,8 @@ struct AtlasPackingTests {
         for number in 0..<colour { try set("Colour\(number)", sides: [(20 + number, 16), (40 + 2 * number, 32)], grey: false) }
         for number in 0..<grey { try set("Grey\(number)", sides: [(21, 16), (42, 32)], grey: true) }
         try set("Largest", sides: [(128, 128)], grey: false)
-        try set("TooWide", sides: [(129, 10)], grey: false)
-        try set("Banner", sides: [(200, 100)], grey: false)
+        try set("TooWide", sides: [(CARCompiler.largestPackedSide + 1, 10)], grey: false)
+        try set("Banner", sides: [(240, 100)], grey: false)
         try set("Template", sides: [(24, 24)], grey: true, properties: #"{"template-rendering-intent":"template"}"#)
         return fixture
     }
@@ -75,7 +75,7 @@ struct AtlasPackingTests {
         return checked
     }
 
-    @Test func imagesOfAtMost128PixelsAreReferencesAndLargerOnesAreStoredOnTheirOwn() throws {
+    @Test func imagesOfAtMost216PixelsAreReferencesAndLargerOnesAreStoredOnTheirOwn() throws {
         let fixture = try Self.fixture()
         let car = try Self.compile(fixture.read()).car
         var layouts: [String: UInt16] = [:]

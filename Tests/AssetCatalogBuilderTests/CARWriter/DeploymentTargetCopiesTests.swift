@@ -16,10 +16,10 @@ struct DeploymentTargetCopiesTests {
         return try PNGCodec.encodeRGBA8(DecodedImage(width: side, height: side, premultiplied: false, pixels: pixels))
     }
 
-    /// `Photo` (200 px, not packed), `Dot` (16 px, packed), a JPEG set and an app icon.
+    /// `Photo` (240 px, not packed), `Dot` (16 px, packed), a JPEG set and an app icon.
     static func fixture() throws -> CatalogFixture {
         let fixture = try CatalogFixture()
-        try fixture.write("Photo.imageset/photo.png", try png(200, colours: 40))
+        try fixture.write("Photo.imageset/photo.png", try png(240, colours: 40))
         try fixture.contents("Photo.imageset", #"{"images":[{"filename":"photo.png","idiom":"universal","scale":"2x"}],"info":{"author":"xcode","version":1}}"#)
         try fixture.write("Dot.imageset/dot.png", try png(16, colours: 4))
         try fixture.contents("Dot.imageset", #"{"images":[{"filename":"dot.png","idiom":"universal","scale":"2x"}],"info":{"author":"xcode","version":1}}"#)

@@ -148,7 +148,7 @@ extension AtlasLayout {
     }
 
     /// The largest side a recorded layout may give an atlas: far above any the packer makes from images of at most
-    /// 128 pixels within ``CARCompiler/maximumAtlasPixels``.
+    /// ``CARCompiler/largestPackedSide`` pixels within ``CARCompiler/maximumAtlasPixels``.
     static let largestRecordedSide: UInt32 = 1 << 16
 
     /// `known`, an earlier compile's layout of the same items (by ``fingerprint(_:)``), when it describes `items`: one

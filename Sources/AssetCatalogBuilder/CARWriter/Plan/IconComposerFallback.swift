@@ -121,7 +121,7 @@ extension CARCompiler {
     }
 
     /// The flat bitmaps of `plan`'s icon (its light appearance) as jobs for part 220 renditions of the icon's facet
-    /// (``DrawnBitmap``: the pack stage puts those of at most 128 pixels in an atlas, as Xcode 26.2 packs cubeSQL's 32,
+    /// (``DrawnBitmap``: the pack stage puts the small ones in an atlas, as Xcode 26.2 packs cubeSQL's 32,
     /// 64 and 128 pixel ones), and its part 218 multisize set; or a problem naming the member at fault. A drawing that
     /// declares no size is left out of the picture with a notice (`notices`).
     func iconFallbackRenditions(

@@ -19,7 +19,7 @@ public struct StoredRendition: Hashable, Sendable {
 /// What the pack stage learnt of an image file without decoding it all: whether Xcode would pack it into an atlas,
 /// and if so its size and pixel format.
 public struct AtlasProbe: Hashable, Sendable {
-    /// Whether the image is packed (a PNG of at most 128 pixels a side).
+    /// Whether the image is packed (a PNG of at most `CARCompiler.largestPackedSide` pixels a side).
     public var packable: Bool
     /// Its width and height in pixels (0 when not packable).
     public var width: UInt16

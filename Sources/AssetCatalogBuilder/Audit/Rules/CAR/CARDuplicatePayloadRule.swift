@@ -11,7 +11,7 @@ public struct CARDuplicatePayloadRule: AuditRule {
         image sets, or into the light and dark slots of one, ships twice and is downloaded twice. Keep one set \
         and reference it from code, or leave the dark slot empty when it would be the same image. Payloads \
         smaller than `min-bytes` and app icons (whose slots of the same pixel size Xcode stores apart) are not \
-        reported, nor are small images packed into a shared atlas (at most 128 pixels a side, on targets with \
+        reported, nor are small images packed into a shared atlas (at most 216 pixels a side, on targets with \
         LZFSE): their pixels are part of the atlas's payload, not payloads of their own.
         """
     public static let options = [
