@@ -18,7 +18,7 @@ struct CompileCacheTests {
             let folder = number % 2 == 0 ? "Even" : "Odd"
             try test.imageSet("\(folder)/Image\(number)", side: 8 + number % 5, color: [UInt8(20 * number % 256), 90, 200])
         }
-        try test.imageSet("Large/Hero", side: 200, color: [10, 200, 30])
+        try test.imageSet("Large/Hero", side: 240, color: [10, 200, 30])
         let color = test.catalog.appendingPathComponent("Tint.colorset")
         try FileManager.default.createDirectory(at: color, withIntermediateDirectories: true)
         try Data(
@@ -147,7 +147,7 @@ struct CompileCacheTests {
 
         // Change one file; everything else is known unchanged.
         let changed = test.catalog.appendingPathComponent("Large/Hero.imageset/image.png").path
-        try Self.png(side: 200, color: [1, 1, 1]).write(to: URL(fileURLWithPath: changed))
+        try Self.png(side: 240, color: [1, 1, 1]).write(to: URL(fileURLWithPath: changed))
         var files = cold.record.files
         files[changed] = nil
         let descriptor = open(car, O_RDONLY)

@@ -133,9 +133,11 @@ struct CompileCommandTests {
         }
         try set("Empty", file: "empty.png", bytes: [])
         try set("Pointer", file: "pointer.png", bytes: Array("version https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 9\n".utf8))
-        // Sound chunks and CRCs, a row filter that does not exist: only decoding the pixels finds it, packed (small) or not.
+        // Sound chunks and CRCs, a row filter that does not exist: only decoding the pixels finds it, packed (small) or
+        // not. The two packed ones share an atlas: both are named.
         try set("SmallPixels", file: "pixels.png", bytes: Self.pngWithBadFilter(side: 8))
         try set("LargePixels", file: "pixels.png", bytes: Self.pngWithBadFilter(side: 200))
+        try set("HugePixels", file: "pixels.png", bytes: Self.pngWithBadFilter(side: 240))
         try Data("{\(info)}".utf8).write(to: catalog.appendingPathComponent("Contents.json"))
         let output = folder.appendingPathComponent("out")
         let run = try Assetc.run(
@@ -146,7 +148,8 @@ struct CompileCommandTests {
         // Errors found by the compile itself are listed with the reader's (each once), not lost.
         #expect(run.stderr.contains("Damaged.xcassets:./SmallPixels.imageset/pixels.png: error: cannot be decoded: "), "\(run.stderr)")
         #expect(run.stderr.contains("Damaged.xcassets:./LargePixels.imageset/pixels.png: error: cannot be decoded: "), "\(run.stderr)")
-        #expect(run.stderr.contains("4 error(s) in the inputs; nothing was written"), "\(run.stderr)")
+        #expect(run.stderr.contains("Damaged.xcassets:./HugePixels.imageset/pixels.png: error: cannot be decoded: "), "\(run.stderr)")
+        #expect(run.stderr.contains("5 error(s) in the inputs; nothing was written"), "\(run.stderr)")
         #expect(run.stdout.contains("com.apple.actool.document.errors"))
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }

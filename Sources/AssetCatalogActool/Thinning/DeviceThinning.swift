@@ -36,10 +36,13 @@ public struct DeviceThinning: Sendable {
     public func thin(_ asset: Asset) -> Asset? {
         let hadEntries = !asset.variants.isEmpty || !asset.colors.isEmpty
         var thinned = asset
+        // The App Store's icons (`ios-marketing`, `watch-marketing`) are shown by no device: Xcode 15 leaves
+        // SwiftUITestProject1's out of its thinned car (../shared). A set of nothing else keeps them.
+        let onDevice = asset.variants.filter { $0.attributes["idiom"]?.hasSuffix("marketing") != true }
+        let variants = onDevice.isEmpty ? asset.variants : onDevice
         // An empty slot (an entry without a file) gives the device nothing: it never outclasses an entry with a file
         // (SwiftUITestProject1's `Avatar`: a 1x JPEG beside empty 2x and 3x slots, kept by Xcode for a 3x device).
-        thinned.variants = kept(
-            asset.variants.map(ThinningFacts.init), of: asset.variants, asset: asset, hasContent: asset.variants.map { $0.source != nil })
+        thinned.variants = kept(variants.map(ThinningFacts.init), of: variants, asset: asset, hasContent: variants.map { $0.source != nil })
         thinned.colors = kept(
             asset.colors.map(ThinningFacts.init), of: asset.colors, asset: asset, hasContent: Array(repeating: true, count: asset.colors.count))
         if hadEntries && thinned.variants.isEmpty && thinned.colors.isEmpty { return nil }

@@ -30,6 +30,15 @@ struct DeviceThinningTests {
         #expect(F.kept([F.image("a@1x", scale: 1), empty2x, F.image("a@3x", scale: 3)], on: "iPhone14,7") == ["a@3x"])
     }
 
+    @Test("the App Store's marketing icon is left out of a device's car, unless the set has nothing else")
+    func marketingIcons() {
+        // SwiftUITestProject1 (../shared): Xcode 15's thinned car has no `ios-marketing` image.
+        let home = F.image("icon@3x", idiom: .phone, scale: 3, attributes: ["size": "60x60", "idiom": "iphone"])
+        let store = F.image("store", scale: 1, attributes: ["size": "1024x1024", "idiom": "ios-marketing"])
+        #expect(F.kept([home, store], on: "iPhone14,7") == ["icon@3x"])
+        #expect(F.kept([store], on: "iPhone14,7") == ["store"])
+    }
+
     @Test("with no lower scale, the smallest higher one is kept")
     func higherScaleFallback() {
         #expect(F.kept([F.image("a@3x", scale: 3), F.image("a@4x", scale: 4)], on: "iPad16,3") == ["a@3x"])

@@ -108,11 +108,13 @@ extension CARCompiler {
         return .success(value)
     }
 
-    /// Draws the atlas's members on `canvas` from their files (a bitmap the plan drew from its pixels);
-    /// the problem that stops it, if any.
+    /// Draws the atlas's members on `canvas` from their files (a bitmap the plan drew from its pixels); the errors in
+    /// the inputs that stop it, if any: every member is tried, so that two damaged files packed into one atlas are
+    /// both named, as they would be apart.
     private static func drawMembers(
         _ atlas: PackedAtlas, on canvas: AtlasCanvas, jobs: [Job], roots: OpenCatalogRoots, observer: FileObserver?
     ) -> CompileProblem? {
+        var errors: [Diagnostic] = []
         for member in atlas.members {
             let job = jobs[member.job]
             if let drawn = job.drawn {
@@ -124,23 +126,30 @@ extension CARCompiler {
             // The common member, a PNG at its own size, decodes straight into its frame; anything else (a scaled
             // icon, a file that no longer decodes to the frame) goes the way of every other image below.
             if job.scaledSide == nil, case .success(let file) = read, canvas.decode(png: file.bytes, at: member.frame) {
-                guard !atlas.grey || canvas.isGrey(at: member.frame) else { return changedWhileRead(job, roots: roots) }
+                if atlas.grey && !canvas.isGrey(at: member.frame) { errors += changedWhileRead(job, roots: roots).inputErrors }
                 continue
             }
             let decoded = read.flatMap { decodedPNG($0.bytes, job: job, catalog: roots.path(job.sourceIndex)) }
             if case .failure(let problem) = decoded, !member.decoded {
-                if !problem.inputErrors.isEmpty { return problem }
-                let diagnostic = Diagnostic(
-                    severity: .error, rule: ReaderRule.corruptImage.rawValue, catalog: roots.path(job.sourceIndex), path: job.source ?? "",
-                    message: "cannot be decoded: \(problem.message)")
-                return CompileProblem(inputErrors: [diagnostic])
+                if !problem.inputErrors.isEmpty {
+                    errors += problem.inputErrors
+                } else {
+                    errors.append(
+                        Diagnostic(
+                            severity: .error, rule: ReaderRule.corruptImage.rawValue, catalog: roots.path(job.sourceIndex), path: job.source ?? "",
+                            message: "cannot be decoded: \(problem.message)"))
+                }
+                continue
             }
             guard case .success(let image) = decoded, image.width == member.frame.width, image.height == member.frame.height,
                 !atlas.grey || CSIBuilder.isGrey(image.pixels)
-            else { return changedWhileRead(job, roots: roots) }
+            else {
+                errors += changedWhileRead(job, roots: roots).inputErrors
+                continue
+            }
             canvas.draw(image, at: member.frame)
         }
-        return nil
+        return errors.isEmpty ? nil : CompileProblem(inputErrors: errors)
     }
 
     /// The error of an atlas member whose file no longer matches what the pack stage planned for it.

@@ -21,17 +21,17 @@ public struct CARDuplicatePayloadRule: AuditRule {
     ]
     public static let triggeringExamples = [
         AuditExample.compiled(
-            "The same 200×200 PNG in two image sets",
+            "The same 240×240 PNG in two image sets",
             files: AuditExample.merged(
-                AuditExample.imageSet("Star", [ExampleVariant("star.png", scale: "2x", .png(200, 200))]),
-                AuditExample.imageSet("StarCopy", [ExampleVariant("star.png", scale: "2x", .png(200, 200))])))
+                AuditExample.imageSet("Star", [ExampleVariant("star.png", scale: "2x", .png(240, 240))]),
+                AuditExample.imageSet("StarCopy", [ExampleVariant("star.png", scale: "2x", .png(240, 240))])))
     ]
     public static let nonTriggeringExamples = [
         AuditExample.compiled(
             "Two image sets with different images",
             files: AuditExample.merged(
-                AuditExample.imageSet("Star", [ExampleVariant("star.png", scale: "2x", .png(200, 200))]),
-                AuditExample.imageSet("Moon", [ExampleVariant("moon.png", scale: "2x", .png(200, 210))])))
+                AuditExample.imageSet("Star", [ExampleVariant("star.png", scale: "2x", .png(240, 240))]),
+                AuditExample.imageSet("Moon", [ExampleVariant("moon.png", scale: "2x", .png(240, 250))])))
     ]
 
     public init() {}
