@@ -52,6 +52,13 @@ compare sudoku "$sudoku/Resources__Assets.car" macosx 10.14 \
 cubesql="$shared/cars/cubesql+cubeSQLAdmin"
 compare cubesql "$cubesql/Resources__Assets.car" macosx 10.14 \
   "$cubesql/src/Resources/Assets/Assets.xcassets" "$cubesql/src/Resources/Assets/App.icon" -- --app-icon App || status=1
+# Xcode 15's app build for a 3x iPhone simulator (thinned: the device's scale only; which simulator is not recorded,
+# any 3x iPhone thins the same).
+swiftui="$shared/cars/NikitaKosolapov+SwiftUITestProject1"
+compare swiftui-thinned \
+  "$swiftui/DerivedData__SwiftUITestProject__Build__Products__Debug-iphonesimulator__SwiftUITestProject.app__Assets.car" \
+  iphonesimulator 17.0 "$swiftui/src/SwiftUITestProject/Assets.xcassets" -- --app-icon AppIcon --accent-color AccentColor \
+  --filter-for-device-model iPhone16,1 --filter-for-device-os-version 17.0 || status=1
 # Sizes for the platform's oldest and newest deployment targets beside Xcode's car (built for one target only): issue
 # 42 asks that no compile of a pair is larger. Before macOS 10.11 the compression is LZVN (no LZFSE yet), so the
 # oldest targets are not like for like with an Xcode car built for a later one.
