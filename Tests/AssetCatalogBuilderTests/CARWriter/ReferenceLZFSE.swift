@@ -44,30 +44,25 @@ enum ReferenceLZFSE {
                 let record = chunk.data
                 let mode = try record.u8(20)
                 // Every tile (mode 2 writes bands of rows; modes 3 and 4 one tile).
-                var lengthAt = mode == 4 ? 32 + Int(try record.u16(28)) * Int(try record.u16(30)) : 28
-                var streams: [[UInt8]] = []
-                while lengthAt < record.count {
-                    let stream = try record.slice(lengthAt + 4, Int(try record.u32(lengthAt))).bytes
-                    if stream.starts(with: Array("bvx".utf8)) { streams.append(stream) }
-                    lengthAt += 4 + stream.count
-                }
-                return streams
+                return try tileStreams(record, from: mode == 4 ? 32 + Int(try record.u16(28)) * Int(try record.u16(30)) : 28)
             }
         case .deepmapLZFSE:
             // Each band's record: the 16-byte prefix, `dmap` and four bytes, then each tile's length and stream.
-            return try bitmap.chunks.flatMap { chunk -> [[UInt8]] in
-                let record = chunk.data
-                var lengthAt = 24
-                var streams: [[UInt8]] = []
-                while lengthAt < record.count {
-                    let stream = try record.slice(lengthAt + 4, Int(try record.u32(lengthAt))).bytes
-                    if stream.starts(with: Array("bvx".utf8)) { streams.append(stream) }
-                    lengthAt += 4 + stream.count
-                }
-                return streams
-            }
+            return try bitmap.chunks.flatMap { try tileStreams($0.data, from: 24) }
         default:
             return []
         }
+    }
+
+    /// The LZFSE streams among a deepmap record's tiles, each a length and a stream, from `start` to its end.
+    static func tileStreams(_ record: CARBytes, from start: Int) throws -> [[UInt8]] {
+        var lengthAt = start
+        var streams: [[UInt8]] = []
+        while lengthAt < record.count {
+            let stream = try record.slice(lengthAt + 4, Int(try record.u32(lengthAt))).bytes
+            if stream.starts(with: Array("bvx".utf8)) { streams.append(stream) }
+            lengthAt += 4 + stream.count
+        }
+        return streams
     }
 }

@@ -129,7 +129,7 @@ enum BitmapPayload {
             let rows = min(rowsPerChunk, height - row)
             let slice = UnsafeBufferPointer(rebasing: pixels[(row * rowBytes)..<((row + rows) * rowBytes)])
             if lzvn {
-                guard let stream = rawLZVN(slice) else { return nil }
+                guard let stream = LZVNEncoder.rawStream(compressing: slice) else { return nil }
                 chunks.append((rows, stream))
             } else {
                 chunks.append((rows, LZFSEEncoder.compress(slice, effort: .thorough)))
@@ -158,12 +158,4 @@ enum BitmapPayload {
         return payload
     }
 
-    /// `slice` as one raw LZVN stream (what the older Xcode of the GlassKit sample writes: no LZFSE block header), or
-    /// `nil` when LZVN does not shrink it. A chunk is below LZVNEncoder's block size, so its stream is one `bvxn` block.
-    private static func rawLZVN(_ slice: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        guard slice.count <= LZVNEncoder.blockSize, let framed = LZVNEncoder.lzfseStream(compressing: slice), framed.count >= 16,
-            framed[0] == 0x62, framed[1] == 0x76, framed[2] == 0x78, framed[3] == 0x6E
-        else { return nil }
-        return Array(framed[12..<(framed.count - 4)])
-    }
 }

@@ -15,6 +15,19 @@ struct ByteParts: Sendable {
         append(bytes)
     }
 
+    /// `head`, then each of `streams` after its length (32-bit little-endian): the tiles of a deepmap record. Each
+    /// length joins the piece before it, so the streams are kept, not copied.
+    init(head: [UInt8], lengthPrefixed streams: [[UInt8]]) {
+        var head = head
+        for stream in streams {
+            BinaryWriter.appendLE32(&head, UInt32(stream.count))
+            append(head)
+            append(stream)
+            head = []
+        }
+        if !head.isEmpty { append(head) }
+    }
+
     /// Adds `bytes` at the end (the array is kept, not copied).
     mutating func append(_ bytes: [UInt8]) {
         pieces.append(bytes)

@@ -63,14 +63,6 @@ enum Deepmap2Encoder {
         BinaryWriter.appendLE16(&head, UInt16(tileWidth))
         BinaryWriter.appendLE16(&head, UInt16(tileHeight))
         head += header
-        var record = ByteParts()
-        for stream in streams {
-            BinaryWriter.appendLE32(&head, UInt32(stream.count))
-            record.append(head)
-            record.append(stream)
-            head = []
-        }
-        if !head.isEmpty { record.append(head) }
-        return record
+        return ByteParts(head: head, lengthPrefixed: streams)
     }
 }

@@ -71,31 +71,15 @@ enum DeepmapLZFSEEncoder {
         BinaryWriter.appendLE32(&head, UInt32(truncatingIfNeeded: UInt64(blobLength) >> 32))
         head += Array("dmap".utf8)
         head += [mode.rawValue, quality, 10, UInt8(bytesPerPixel)]
-        var record = ByteParts()
-        for stream in streams {
-            BinaryWriter.appendLE32(&head, UInt32(stream.count))
-            record.append(head)
-            record.append(stream)
-            head = []
-        }
-        return record
+        return ByteParts(head: head, lengthPrefixed: streams)
     }
 
     /// A tile's stream: LZFSE, or a raw LZVN stream (no block header or end mark; the decoder takes any stream that does
     /// not start with `bvx` as one) where that is smaller, as Xcode stores its tiles of few bytes.
     static func stream(_ tile: [UInt8], effort: LZFSEEncoder.Effort) -> [UInt8] {
         let lzfse = LZFSEEncoder.compress(tile, effort: effort)
-        guard let raw = rawLZVN(tile), raw.count < lzfse.count else { return lzfse }
+        guard let raw = tile.withUnsafeBufferPointer({ LZVNEncoder.rawStream(compressing: $0) }), raw.count < lzfse.count else { return lzfse }
         return raw
     }
 
-    /// `tile` as one raw LZVN stream, or `nil` when it is larger than one LZVN block or LZVN does not shrink it.
-    static func rawLZVN(_ tile: [UInt8]) -> [UInt8]? {
-        guard tile.count <= LZVNEncoder.blockSize,
-            let framed = tile.withUnsafeBufferPointer({ LZVNEncoder.lzfseStream(compressing: $0) }), framed.count >= 16,
-            framed[0] == 0x62, framed[1] == 0x76, framed[2] == 0x78, framed[3] == 0x6E
-        else { return nil }
-        // `bvxn`, the raw and payload sizes (4 each), the payload, `bvx$`.
-        return Array(framed[12..<(framed.count - 4)])
-    }
 }

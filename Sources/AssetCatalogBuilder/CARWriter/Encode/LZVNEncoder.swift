@@ -38,6 +38,17 @@ public enum LZVNEncoder {
         }
     }
 
+    /// `source` as one raw LZVN stream, without the `bvxn` block header or the `bvx$` end mark (what the older Xcode
+    /// of the GlassKit sample writes in `KCBC` chunks, and Xcode's small deepmap tiles are), or `nil` when `source` is
+    /// more than one block or LZVN does not shrink it.
+    static func rawStream(compressing source: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard source.count <= blockSize, let framed = lzfseStream(compressing: source), framed.count >= 16,
+            framed[0] == 0x62, framed[1] == 0x76, framed[2] == 0x78, framed[3] == 0x6E
+        else { return nil }
+        // `bvxn`, the raw and payload sizes (4 each), the payload, `bvx$`.
+        return Array(framed[12..<(framed.count - 4)])
+    }
+
     /// Compresses `input` into an LZFSE stream, or `nil` when no block came out smaller: the stream is then
     /// the input in stored blocks (``appendStoredStream(_:to:)``, ``storedStreamSize(_:)``), which a caller
     /// that keeps the input anyway (a bitmap stored uncompressed when LZVN does not win) need not build.
