@@ -51,6 +51,24 @@ struct JPEGRenditionTests {
         #expect(JPEGSegments.removingPhotoshopSegments(scan) == scan)
     }
 
+    @Test func damagedFilesNeverCrashTheWalkOrGrow() {
+        // Every byte of a JPEG with a Photoshop segment set to each of a few values, and every length cut: the walk
+        // ends, never returns more bytes than it was given, and removes nothing from a file it cannot follow whole.
+        let original = Self.jpegWithPhotoshopSegment(width: 12, height: 7)
+        for position in original.indices {
+            for value: UInt8 in [0x00, 0x01, 0xDA, 0xED, 0xFF] {
+                var damaged = original
+                damaged[position] = value
+                let stored = JPEGSegments.removingPhotoshopSegments(damaged)
+                #expect(stored.count <= damaged.count && stored.prefix(2) == damaged.prefix(2))
+            }
+        }
+        for length in 0...original.count {
+            let cut = Array(original.prefix(length))
+            #expect(JPEGSegments.removingPhotoshopSegments(cut).count <= cut.count)
+        }
+    }
+
     @Test func theRenditionHasXcodesHeaderAndTags() throws {
         let fixture = try CatalogFixture()
         try fixture.write("Photo.imageset/photo.jpg", Self.jpegWithPhotoshopSegment(width: 300, height: 200))
