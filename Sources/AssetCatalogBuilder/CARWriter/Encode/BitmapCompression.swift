@@ -16,8 +16,9 @@ enum BitmapCompression: Sendable, Equatable {
     case lzfse
     case paletteImage
     case deepmap2
-    /// deepmap-LZFSE, mode 2, quality 1 (lossy chroma): what Xcode 26.2 writes for an Icon Composer icon's bitmap
-    /// layer, on a macOS 10.14 target (cubeSQL), which only systems of 2025 on read (``DeepmapLZFSEEncoder``).
+    /// deepmap-LZFSE, quality 1, each band in the smaller of its predicted mode (lossy chroma) and its plain one: what
+    /// Xcode 26.2 writes for an Icon Composer icon's bitmap layer, on a macOS 10.14 target (cubeSQL), which only systems
+    /// of 2025 on read (``DeepmapLZFSEEncoder``). (A 2018 target's images reach deepmap-LZFSE through ``paletteImage``.)
     case deepmapLZFSE
 
     /// The compression of ordinary images for `platform` from `minimumDeploymentTarget` (a version such as `17.0`;

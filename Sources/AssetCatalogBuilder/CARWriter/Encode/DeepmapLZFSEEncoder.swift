@@ -1,11 +1,13 @@
-/// deepmap-LZFSE (MLEC compression 10), the first deepmap format, as Xcode 26.2 writes the bitmap layers of an Icon
-/// Composer icon (the cubeSQL sample of `../shared/cars`): mode 2 (predicted), quality 1, in `KCBC` bands.
+/// deepmap-LZFSE (MLEC compression 10), the first deepmap format, as Xcode writes it: for the bitmap layers of an Icon
+/// Composer icon (Xcode 26.2, the cubeSQL sample of `../shared/cars`) and a 2018 target's grey and many-coloured
+/// images (Flex), quality 1, in `KCBC` bands (`BitmapPayload` cuts them and picks each band's mode).
 ///
 /// A band's record is what the reader's `DeepmapLZFSEDecoder` reads (docs/CAR-FORMAT.md section 4): a 16-byte prefix
 /// (5 and the bytes per pixel as 32-bit words, then the blob's length as a 64-bit one) and the blob: `dmap`, the mode
-/// (2), the quality (1), 10, the bytes per pixel, then the band cut into tiles of at most 256 × 256 pixels in row
-/// order, each a length (4) and a stream of deepmap2's predicted layout (`Deepmap2PredictedEncoder`'s kernel): LZFSE,
-/// or raw LZVN where that is smaller (Xcode's tiles of a few hundred bytes are raw LZVN).
+/// (``Mode``: 2 predicted, 3 plain), the quality (1), 10, the bytes per pixel, then the band cut into tiles of at most
+/// 256 × 256 pixels in row order, each a length (4) and a stream of the tile — deepmap2's predicted layout
+/// (`Deepmap2PredictedEncoder`'s kernel) or its pixels: LZFSE, or raw LZVN where that is smaller (Xcode's tiles of a
+/// few hundred bytes are raw LZVN).
 ///
 /// Quality 1 is lossy: the chroma lanes (Co and Cg of the reversible YCoCg of B, G, R) are stored halved, toward zero,
 /// and the decoder doubles them, so a colour may come back one step off in blue or green (never in red or alpha). That
