@@ -112,4 +112,27 @@ struct LZVNEncoderTests {
         // took about 38 a row, near 5,000.
         #expect(stream.count < 3_600, "\(stream.count) bytes")
     }
+
+    /// A deepmap tile keeps the smaller of its LZFSE and raw LZVN streams, and the LZVN trial stops once it has lost
+    /// (`shorterThan:`): it must still give the whole stream whenever that is under the limit, and nothing when it is
+    /// not, whatever the limit, so the choice (and the car) is the one the whole trial makes.
+    @Test func aLimitedRawStreamIsTheWholeOneOrNothing() throws {
+        var generator = SplitMix(seed: 9)
+        let rows = (0..<40).flatMap { row in (0..<256).map { UInt8(truncatingIfNeeded: $0 / 3 + row) } }
+        let speckled = rows.map { byte in UInt8.random(in: 0...7, using: &generator) == 0 ? byte ^ 0x55 : byte }
+        var trials = 0
+        for input in Self.inputs + [rows, speckled] where input.count <= LZVNEncoder.blockSize {
+            guard let whole = input.withUnsafeBufferPointer({ LZVNEncoder.rawStream(compressing: $0) }) else { continue }
+            for limit in [1, 9, whole.count / 3, whole.count / 2, whole.count - 1, whole.count, whole.count + 1, 2 * whole.count] {
+                let limited = input.withUnsafeBufferPointer { LZVNEncoder.rawStream(compressing: $0, shorterThan: limit) }
+                if whole.count < limit {
+                    #expect(limited.map { $0 == whole } == true, "input of \(input.count) bytes, limit \(limit)")
+                } else {
+                    #expect(limited.map { $0 == whole } ?? true, "input of \(input.count) bytes, limit \(limit)")
+                }
+            }
+            trials += 1
+        }
+        #expect(trials >= 4, "most inputs compress")
+    }
 }

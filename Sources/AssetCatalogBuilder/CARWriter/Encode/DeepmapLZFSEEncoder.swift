@@ -80,7 +80,11 @@ enum DeepmapLZFSEEncoder {
     /// not start with `bvx` as one) where that is smaller, as Xcode stores its tiles of few bytes.
     static func stream(_ tile: [UInt8], effort: LZFSEEncoder.Effort) -> [UInt8] {
         let lzfse = LZFSEEncoder.compress(tile, effort: effort)
-        guard let raw = tile.withUnsafeBufferPointer({ LZVNEncoder.rawStream(compressing: $0) }), raw.count < lzfse.count else { return lzfse }
+        // The LZVN trial stops once it has lost (most tiles of more than a few KB): the same choice, at a fraction of
+        // the trial's work.
+        guard let raw = tile.withUnsafeBufferPointer({ LZVNEncoder.rawStream(compressing: $0, shorterThan: lzfse.count) }),
+            raw.count < lzfse.count
+        else { return lzfse }
         return raw
     }
 

@@ -41,8 +41,12 @@ public enum LZVNEncoder {
     /// `source` as one raw LZVN stream, without the `bvxn` block header or the `bvx$` end mark (what the older Xcode
     /// of the GlassKit sample writes in `KCBC` chunks, and Xcode's small deepmap tiles are), or `nil` when `source` is
     /// more than one block or LZVN does not shrink it.
-    static func rawStream(compressing source: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        guard source.count <= blockSize, let framed = lzfseStream(compressing: source), framed.count >= 16,
+    ///
+    /// With `limit`, also `nil` as soon as the stream is sure to be `limit` bytes or more: a caller that keeps the
+    /// smaller of two streams (a deepmap tile's LZFSE and LZVN) then stops at the point the LZVN one has lost, and
+    /// keeps exactly the bytes the whole trial would have chosen.
+    static func rawStream(compressing source: UnsafeBufferPointer<UInt8>, shorterThan limit: Int = .max) -> [UInt8]? {
+        guard source.count <= blockSize, let framed = lzfseStream(compressing: source, payloadLimit: limit), framed.count >= 16,
             framed[0] == 0x62, framed[1] == 0x76, framed[2] == 0x78, framed[3] == 0x6E
         else { return nil }
         // `bvxn`, the raw and payload sizes (4 each), the payload, `bvx$`.
@@ -52,7 +56,8 @@ public enum LZVNEncoder {
     /// Compresses `input` into an LZFSE stream, or `nil` when no block came out smaller: the stream is then
     /// the input in stored blocks (``appendStoredStream(_:to:)``, ``storedStreamSize(_:)``), which a caller
     /// that keeps the input anyway (a bitmap stored uncompressed when LZVN does not win) need not build.
-    static func lzfseStream(compressing source: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    /// A block whose payload would be `payloadLimit` bytes or more is stored (``rawStream(compressing:shorterThan:)``).
+    static func lzfseStream(compressing source: UnsafeBufferPointer<UInt8>, payloadLimit: Int = .max) -> [UInt8]? {
         var output: [UInt8] = []
         output.reserveCapacity(source.count / 2 + 64)
         // The thread's table (never cleared, see LZVNHashTable); small inputs use fewer of its slots, which finds
@@ -72,7 +77,8 @@ public enum LZVNEncoder {
                 appendLE32(&output, 0)
                 let payloadStart = output.count
                 let base = table.numberBlock(length: end - start)
-                let compressed = encodeBlock(source, start, end, table: table.entries, base: base, hashBits: bits, into: &output)
+                let compressed = encodeBlock(
+                    source, start, end, table: table.entries, base: base, hashBits: bits, payloadLimit: payloadLimit, into: &output)
                 let payloadSize = output.count - payloadStart
                 if compressed && payloadSize < end - start {
                     for shift in 0..<4 { output[sizeAt + shift] = UInt8(truncatingIfNeeded: UInt32(payloadSize) >> (8 * UInt32(shift))) }
@@ -140,8 +146,8 @@ public enum LZVNEncoder {
     private static let checkpointBytes = 16 * 1024
     private static let firstCheckpointBytes = 4 * 1024
 
-    /// Encodes `source[start..<end]` as LZVN into `output`; `false` when it gave up at a checkpoint (the
-    /// caller then stores the block).
+    /// Encodes `source[start..<end]` as LZVN into `output`; `false` when it gave up at a checkpoint or once the payload
+    /// (with its end mark) was sure to reach `payloadLimit` bytes (the caller then stores the block).
     ///
     /// At each position the search tries the last match's distance (which rows of pixels repeat: a match there costs
     /// one opcode byte, `sml_m` or `pre_d`) and the four positions last seen with the same four bytes
@@ -150,9 +156,12 @@ public enum LZVNEncoder {
     /// (``appendMatch(literals:length:distance:previous:into:)``). Every position, inside matches too, is indexed.
     private static func encodeBlock(
         _ source: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, table: UnsafeMutableBufferPointer<Int32>, base: Int,
-        hashBits: Int, into output: inout [UInt8]
+        hashBits: Int, payloadLimit: Int, into output: inout [UInt8]
     ) -> Bool {
         let outputStart = output.count
+        // The output only grows, pending literals cost at least their own bytes, and the end mark is 8: once these reach
+        // the limit the payload will too.
+        let spendingLimit = payloadLimit == .max ? Int.max : payloadLimit - 8
         // The first checkpoint comes early: most catalog bitmaps are smaller than one checkpoint, and one
         // that has not started to shrink in its first rows rarely does later.
         var nextCheckpoint = start + firstCheckpointBytes
@@ -210,7 +219,7 @@ public enum LZVNEncoder {
                 // Pending literals will cost at least their own size.
                 let spent = output.count - outputStart + (position - literalStart)
                 let consumed = position - start
-                if spent >= consumed - consumed / 32 { return false }
+                if spent >= consumed - consumed / 32 || spent >= spendingLimit { return false }
                 nextCheckpoint = position + checkpointBytes
             }
             var found = search(position)
@@ -239,6 +248,7 @@ public enum LZVNEncoder {
             appendMatch(literals: UnsafeBufferPointer(rebasing: source[literalStart..<matchStart]), length: length, distance: found.distance, previous: previous, into: &output)
             previous = found.distance
             let matchEnd = matchStart + length
+            if output.count - outputStart >= spendingLimit { return false }
             // The positions inside the match are remembered too: what follows often repeats them.
             var inside = max(position, searched) + 1
             while inside < matchEnd && inside + 4 <= end {
