@@ -104,6 +104,33 @@ struct CompileCacheTests {
         #expect(same)
     }
 
+    @Test("a vector's bitmaps packed into atlases: a rebuild after its edits gives the bytes of a compile without the cache")
+    func packedVectorEdits() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try Self.catalog(test)
+        func svg(_ fill: String, side: Int) -> Data {
+            Data(
+                #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(side)" height="\#(side)"><rect width="\#(side / 2)" height="\#(side)" fill="\#(fill)"/></svg>"#
+                    .utf8)
+        }
+        let set = test.catalog.appendingPathComponent("Odd/Mark.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(#"{"images":[{"idiom":"universal","filename":"mark.svg"}],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        try svg("#ff0000", side: 16).write(to: set.appendingPathComponent("mark.svg"))
+        Self.expectSameAsWithoutCache(test)
+        let car = try CARFile(bytes: try #require(Self.bytes(test.path("out/Assets.car"))))
+        let marks = car.renditions.filter { $0.name == "mark.svg" }
+        #expect(marks.count == 3 && marks.allSatisfy { $0.layout == 1003 }, "the 1x-3x bitmaps are packed")
+        // New pixels at the same size, then another size: the atlases holding it are drawn again.
+        try svg("#00ff00", side: 16).write(to: set.appendingPathComponent("mark.svg"))
+        Self.expectSameAsWithoutCache(test)
+        try svg("#0000ff", side: 30).write(to: set.appendingPathComponent("mark.svg"))
+        Self.expectSameAsWithoutCache(test)
+        Self.expectSameAsWithoutCache(test)
+    }
+
     @Test("a rebuild with nothing changed writes nothing: the outputs keep their inode and time, and the run reports the same")
     func nothingChanged() throws {
         let test = try TestCatalog()

@@ -95,8 +95,9 @@ struct VectorCompileTests {
         let stored = try Self.renditions(car, "Flag")
         #expect(stored.map { $0.rendition.scaleTimes100 } == [100, 200, 300])
         for (scale, entry) in stored.enumerated() {
-            // Named after the vector's file, flagged as drawn from vector artwork, pixels as the rasterizer drew them.
-            #expect(entry.rendition.name == "flag.pdf" && entry.rendition.isVector && entry.rendition.layout == 12)
+            // Named after the vector's file, flagged as drawn from vector artwork, pixels as the rasterizer drew them;
+            // small enough to be packed into an atlas, as Xcode 15 packs small PDF rasters (layout 1003).
+            #expect(entry.rendition.name == "flag.pdf" && entry.rendition.isVector && entry.rendition.layout == 1003)
             guard case .image(let image) = entry.content else {
                 Issue.record("scale \(scale + 1) is not a bitmap")
                 continue
@@ -110,6 +111,34 @@ struct VectorCompileTests {
         let phone = try #require(DevicePreset.all.first { $0.traits.idiom == .phone && $0.traits.displayScale?.value == 3 })
         let chosen = try #require(Resolver().bestVariant(among: variants, for: phone.traits))
         #expect(variants[chosen].displayScale?.value == 3)
+    }
+
+    /// As Flex's car (Xcode 11) and SwiftUITestProject1's (Xcode 15): a PDF or SVG raster of at most 216 pixels a side is
+    /// packed into an atlas like a PNG of its size, a larger one is stored on its own (the badge's 3x here).
+    @Test func vectorRastersArePackedWhereAPNGOfTheirSizeWouldBe() throws {
+        let fixture = try CatalogFixture()
+        try fixture.contents("Badge.imageset", #"{"images":[{"idiom":"universal","filename":"badge.pdf"}],"info":{"author":"xcode","version":1}}"#)
+        try fixture.write("Badge.imageset/badge.pdf", Self.pdf(width: 100, height: 40))
+        try fixture.contents("Dot.imageset", #"{"images":[{"idiom":"universal","filename":"dot.svg"}],"info":{"author":"xcode","version":1}}"#)
+        try fixture.write("Dot.imageset/dot.svg", Self.svg)
+        let options = CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", toolVersion: "test")
+        let car = try CARFile(bytes: try CARCompiler(options: options).compile(fixture.read()).car)
+        for (name, source, points) in [("Badge", Self.pdf(width: 100, height: 40), (100, 40)), ("Dot", Self.svg, (12, 8))] {
+            let stored = try Self.renditions(car, name)
+            #expect(stored.count == 3)
+            for (position, entry) in stored.enumerated() {
+                let scale = position + 1
+                let packed = points.0 * scale <= 216
+                #expect(entry.rendition.layout == (packed ? 1003 : 12), "\(name) at \(scale)x")
+                #expect(entry.rendition.isVector, "\(name) at \(scale)x keeps the vector flag")
+                guard case .image(let image) = entry.content else {
+                    Issue.record("\(name) at \(scale)x is not a bitmap")
+                    continue
+                }
+                let format: VectorRasterizer.Format = name == "Badge" ? .pdf : .svg
+                #expect(image == (try VectorRasterizer.rasterize(source, format: format, scale: Double(scale))), "\(name) at \(scale)x")
+            }
+        }
     }
 
     @Test func aPreservedSVGKeepsTheVectorBesideItsBitmaps() throws {

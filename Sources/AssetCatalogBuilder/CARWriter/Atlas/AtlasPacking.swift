@@ -242,6 +242,12 @@ extension CARCompiler {
                 guard (1...largestPackedSide).contains(image.width), (1...largestPackedSide).contains(image.height) else { return (nil, nil, nil) }
                 return (nil, nil, PackedImage(width: image.width, height: image.height, grey: CSIBuilder.isGrey(image.pixels), decoded: true))
             }
+            if job.rasterScale != nil {
+                // A PDF or SVG drawn at one scale: drawn here to learn its size and colour (not recorded by file, as one
+                // file gives a bitmap per scale; the compile cache still copies its atlas when the file is unchanged).
+                guard let image = Self.vectorRaster(job, roots: roots) else { return (nil, nil, nil) }
+                return (nil, nil, PackedImage(width: image.width, height: image.height, grey: CSIBuilder.isGrey(image.pixels), decoded: true))
+            }
             let path = job.source.map { roots.path(job.sourceIndex) + "/" + $0 }
             if let path, let probe = known[path]?.probe { return (path, probe, PackedImage(probe)) }
             let image = Self.packedImage(job, roots: roots)
@@ -282,12 +288,30 @@ extension CARCompiler {
     static let probedWholeBytes = 64 * 1024
 
     /// Whether Xcode would pack the job's image when it is small enough: an image set's or app icon's PNG (not a
-    /// vector drawn per scale, a JPEG, a data set or a stack's flattened image), or a bitmap the plan drew (a symbol's
-    /// bitmap cache, an Icon Composer icon's image for older systems).
+    /// JPEG, a data set or a stack's flattened image), an image set's PDF or SVG drawn at one scale (as Xcode 11 packs
+    /// Flex's PDF rasters and Xcode 15 SwiftUITestProject1's), or a bitmap the plan drew (a symbol's bitmap cache, an
+    /// Icon Composer icon's image for older systems).
     static func isPackable(_ job: Job) -> Bool {
         if job.drawn != nil { return true }
-        return (job.kind == .image || job.kind == .appIcon) && job.contentType == .png && job.rasterScale == nil
-            && job.layerFiles.isEmpty && job.color == nil && job.source != nil
+        guard job.layerFiles.isEmpty, job.color == nil, job.source != nil else { return false }
+        if job.rasterScale != nil { return job.kind == .image && (job.contentType == .pdf || job.contentType == .svg) }
+        return (job.kind == .image || job.kind == .appIcon) && job.contentType == .png
+    }
+
+    /// The bitmap of a PDF or SVG job at its scale when it is at most ``largestPackedSide`` a side: the document's
+    /// declared size is read first, so a large page is not drawn here only to be left out; `nil` for a larger one, or
+    /// one that cannot be read or drawn (the stream draws it on its own and reports the error as before).
+    /// With an `observer`, the digest of the bytes read goes to it (the compile cache's record).
+    static func vectorRaster(_ job: Job, roots: OpenCatalogRoots, observer: FileObserver? = nil) -> DecodedImage? {
+        guard let scale = job.rasterScale, case .success(let read) = readSource(job, roots: roots, observer: observer),
+            let contentType = read.contentType, let format = VectorRasterizer.Format(contentType),
+            let points = try? VectorRasterizer.size(of: read.bytes, format: format),
+            (points.width * Double(scale)).rounded() <= Double(largestPackedSide),
+            (points.height * Double(scale)).rounded() <= Double(largestPackedSide),
+            let image = try? VectorRasterizer.rasterize(read.bytes, format: format, scale: Double(scale)),
+            (1...largestPackedSide).contains(image.width), (1...largestPackedSide).contains(image.height)
+        else { return nil }
+        return image
     }
 
     /// The job's image size and format when it is to be packed: a PNG whose (scaled) size is at most

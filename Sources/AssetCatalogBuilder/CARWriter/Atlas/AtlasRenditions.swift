@@ -122,6 +122,18 @@ extension CARCompiler {
                 canvas.draw(drawn.image, at: member.frame)
                 continue
             }
+            if job.rasterScale != nil {
+                // A PDF or SVG, drawn again at its scale: the pack stage drew it to this size, so anything else is a
+                // file changed meanwhile.
+                guard let image = vectorRaster(job, roots: roots, observer: observer), image.width == member.frame.width,
+                    image.height == member.frame.height, !atlas.grey || CSIBuilder.isGrey(image.pixels)
+                else {
+                    errors += changedWhileRead(job, roots: roots).inputErrors
+                    continue
+                }
+                canvas.draw(image, at: member.frame)
+                continue
+            }
             let read = readSource(job, roots: roots, observer: observer)
             // The common member, a PNG at its own size, decodes straight into its frame; anything else (a scaled
             // icon, a file that no longer decodes to the frame) goes the way of every other image below.
@@ -181,7 +193,8 @@ extension CARCompiler {
         var tags = CSIBuilder.bitmapTags(width: frame.width, height: frame.height, bytesPerRow: 0).filter { $0.tag != 1007 }
         tags.insert((1010, link), at: 2)
         return CSIBuilder.value(
-            name: job.fileName, flags: imageFlags(job), width: frame.width, height: frame.height,
+            // A bitmap drawn from a vector keeps the vector flag (bit 2) in its reference, as in SwiftUITestProject1's car.
+            name: job.fileName, flags: imageFlags(job) | (job.rasterScale != nil ? 0x4 : 0), width: frame.width, height: frame.height,
             scale: job.traits.displayScale?.value ?? 0, pixelFormat: grey ? "GA8 " : "ARGB", colorSpace: grey ? 2 : 1,
             layout: CSIBuilder.layoutInternalReference, infoTags: tags, payload: [])
     }
