@@ -110,6 +110,9 @@ public struct CompileOptions: Sendable {
     /// Whether small images are packed into atlases as Xcode packs them (docs/CAR-FORMAT.md, "Packed atlases"); the
     /// tests of the per-image compressions turn it off to see each image's own rendition.
     var packsAtlases = true
+    /// The most bytes of PDF and SVG bitmaps the pack stage keeps for drawing their atlases (``VectorRasterCache``); the
+    /// tests set 0 to see the others drawn again, to the same bytes.
+    var keptVectorRasterBytes = VectorRasterCache.limit
 
     /// Creates options.
     public init(

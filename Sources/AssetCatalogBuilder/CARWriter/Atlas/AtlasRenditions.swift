@@ -123,14 +123,15 @@ extension CARCompiler {
                 continue
             }
             if job.rasterScale != nil {
-                // A PDF or SVG, drawn again at its scale: the pack stage drew it to this size, so anything else is a
-                // file changed meanwhile.
-                guard let image = vectorRaster(job, roots: roots, observer: observer), image.width == member.frame.width,
-                    image.height == member.frame.height, !atlas.grey || CSIBuilder.isGrey(image.pixels)
+                // A PDF or SVG: as the pack stage drew it, or drawn again at its scale. The pack stage drew it to this
+                // size, so anything else is a file changed meanwhile.
+                guard let (image, contentHash) = member.raster.map({ ($0.image, $0.contentHash) }) ?? vectorRaster(job, roots: roots),
+                    image.width == member.frame.width, image.height == member.frame.height, !atlas.grey || CSIBuilder.isGrey(image.pixels)
                 else {
                     errors += changedWhileRead(job, roots: roots).inputErrors
                     continue
                 }
+                observer?.record(contentHash: contentHash)
                 canvas.draw(image, at: member.frame)
                 continue
             }
