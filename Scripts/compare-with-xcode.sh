@@ -57,7 +57,7 @@ compare cubesql "$cubesql/Resources__Assets.car" macosx 10.14 \
 swiftui="$shared/cars/NikitaKosolapov+SwiftUITestProject1"
 compare swiftui-thinned \
   "$swiftui/DerivedData__SwiftUITestProject__Build__Products__Debug-iphonesimulator__SwiftUITestProject.app__Assets.car" \
-  iphonesimulator 17.0 "$swiftui/src/SwiftUITestProject/Assets.xcassets" -- --app-icon AppIcon --accent-color AccentColor \
+  iphonesimulator 17.0 "$swiftui/src/SwiftUITestProject/Assets.xcassets" -- --app-icon AppIcon --accent-color AccentColor --xcode-version 15.0 \
   --filter-for-device-model iPhone16,1 --filter-for-device-os-version 17.0 || status=1
 # Sizes for the platform's oldest and newest deployment targets beside Xcode's car (built for one target only): issue
 # 42 asks that no compile of a pair is larger. Before macOS 10.11 the compression is LZVN (no LZFSE yet), so the

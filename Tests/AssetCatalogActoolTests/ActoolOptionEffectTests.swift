@@ -105,6 +105,15 @@ struct ActoolOptionEffectTests {
         let test = try Self.catalog()
         defer { test.remove() }
         #expect(Self.run(Self.base(test, output: "out") + ["--xcode-version", "26.0"]).exitStatus == 0)
+        // What each version changes: Icon Composer naming and flat images, and colours as doubles before 26.
+        let old = try #require(
+            try ActoolInvocation(ActoolArguments(parsing: Self.base(test, output: "old") + ["--xcode-version", "15.0"]), toolVersion: "test")
+                .compileOptions)
+        #expect(!old.narrowsColorComponents && !old.drawsIconComposerImages && old.iconComposerNaming == .iconFolder)
+        let new = try #require(
+            try ActoolInvocation(ActoolArguments(parsing: Self.base(test, output: "new") + ["--xcode-version", "26.2"]), toolVersion: "test")
+                .compileOptions)
+        #expect(new.narrowsColorComponents && new.drawsIconComposerImages && new.iconComposerNaming == .assetsFolder)
         let bad = Self.run(Self.base(test, output: "bad") + ["--xcode-version", "twenty-six"])
         #expect(bad.exitStatus == 1)
         #expect(Self.text(bad).contains("--xcode-version 'twenty-six' is not a version"), "\(Self.text(bad))")

@@ -154,6 +154,7 @@ public struct ActoolInvocation: Sendable {
             options.iconComposerNaming = naming
             let parts = xcode.split(separator: ".").map { Int($0) ?? 0 }
             options.drawsIconComposerImages = (parts.first ?? 0, parts.count > 1 ? parts[1] : 0) >= (26, 2)
+            options.narrowsColorComponents = (parts.first ?? 0) >= 26
         }
         // Xcode's switch for an Icon Composer icon's pre-rendered images (issue 41): `=disabled` writes the layer data only.
         if arguments.value(.enableIconStackFallbackGeneration) == "disabled" { options.drawsIconComposerImages = false }

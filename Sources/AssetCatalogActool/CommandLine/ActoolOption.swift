@@ -137,7 +137,7 @@ public enum ActoolOption: String, CaseIterable, Sendable, Hashable {
     // MARK: assetc's own
     /// `--jobs N`: images compressed at once.
     case jobs = "--jobs"
-    /// `--xcode-version VERSION`: whose naming of Icon Composer parts to follow.
+    /// `--xcode-version VERSION`: which Xcode release to write as (Icon Composer naming and flat images, colour components).
     case xcodeVersion = "--xcode-version"
     /// `--declared-inputs LIST`: the inputs a build system declared (links followed out of the root).
     case declaredInputs = "--declared-inputs"

@@ -80,6 +80,13 @@ struct BitmapCompressionTests {
                 } else {
                     #expect(decoded.pixels == source.pixels, "\(facet.name) at \(platform) \(target)")
                 }
+                // Bytes per row (tag 1007) as Xcode writes them: for a payload that holds no rows of pixels the width × 4
+                // rounded up to 32 bytes, grey images too (Flex, Stasis, SwiftUITestProject1); else the rows as stored.
+                let holdsNoRows = [.deepmap2, .deepmapLZFSE, .paletteImage].contains(bitmap.compression)
+                let storedRow = decoded.width * (rendition.pixelFormat.hasPrefix("GA8") ? 2 : 4)
+                #expect(
+                    rendition.bytesPerRow == (holdsNoRows ? (decoded.width * 4 + 31) / 32 * 32 : storedRow),
+                    "\(facet.name) at \(platform) \(target): \(bitmap.compression.name), \(rendition.bytesPerRow ?? -1) bytes per row")
                 var name = bitmap.compression.name
                 if bitmap.compression == .deepmap2, let data = bitmap.chunks.first?.data { name += " mode \(try data.u8(20))" }
                 let copy = rendition.key[.deploymentTarget]

@@ -109,6 +109,27 @@ struct SystemColorCompileTests {
         #expect(srgb.red == 0.10000000149011612 && srgb.green == Double(Float(0.2)) && srgb.alpha == 1)
     }
 
+    /// Xcode 15 (SwiftUITestProject1's cars) stores the components as `Contents.json` gives them, doubles: its accent
+    /// `0x5E` is 94/255 exactly where Xcode 26 would store `Double(Float(94/255))`.
+    @Test func xcode15StoresTheDoublesXcode26NarrowsToFloats() throws {
+        let fixture = try CatalogFixture()
+        try fixture.contents(
+            "Accent.colorset",
+            #"{"colors":[{"idiom":"universal","color":{"color-space":"display-p3","components":{"red":"0x5E","green":"0xCD","blue":"0xFA","alpha":"1.000"}}}],"info":{"author":"xcode","version":1}}"#)
+        func stored(narrowing: Bool) throws -> ColorComponents? {
+            var options = CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", toolVersion: "test")
+            options.narrowsColorComponents = narrowing
+            let car = try CARFile(bytes: try CARCompiler(options: options).compile(fixture.read()).car)
+            guard case .components(let components)? = CatalogIndex(car: car, path: "Assets.car").asset(named: "Accent")?.colors.first?.value
+            else { return nil }
+            return components
+        }
+        let xcode15 = try #require(try stored(narrowing: false))
+        #expect(xcode15.red == 94.0 / 255 && xcode15.green == 205.0 / 255 && xcode15.blue == 250.0 / 255 && xcode15.alpha == 1)
+        let xcode26 = try #require(try stored(narrowing: true))
+        #expect(xcode26.red == Double(Float(94.0 / 255)) && xcode26.red != 94.0 / 255)
+    }
+
     @Test func aSetWithoutAColourIsLeftOutAsXcodeLeavesItOut() throws {
         // Xcode's AccentColor template: no facet, no rendition (the NikitaKosolapov+SwiftUITestProject1 cars).
         let (_, compiled, car) = try Self.compile(["AccentColor": #"[{"idiom":"universal"}]"#, "Brand": Self.blue])

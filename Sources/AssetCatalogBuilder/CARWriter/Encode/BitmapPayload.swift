@@ -93,6 +93,20 @@ enum BitmapPayload {
         return chunks(bands, compression: compressionDeepmapLZFSE)
     }
 
+    /// The bytes per row (info tag 1007) Xcode writes for a bitmap `width` pixels wide whose payload is `payload`: for
+    /// deepmap2, deepmap-LZFSE and palette-img, which hold no rows of pixels, the width × 4 rounded up to 32 bytes,
+    /// grey (`GA8`) images too, as in Flex's, Stasis', zhihu's, MediaMate's and SwiftUITestProject1's cars (all 82 such
+    /// renditions of Xcode 11 to 26); for payloads of rows (LZFSE, LZVN), `rowBytes`, the rows as stored (Xcode pads
+    /// those rows to 32 bytes, which assetc does not).
+    static func bytesPerRowTag(_ payload: ByteParts, width: Int, rowBytes: Int) -> Int {
+        guard let head = payload.firstPiece, head.count >= 12 else { return rowBytes }
+        let compression = UInt32(head[8]) | UInt32(head[9]) << 8 | UInt32(head[10]) << 16 | UInt32(head[11]) << 24
+        switch compression {
+        case compressionDeepmap2, compressionDeepmapLZFSE, compressionPaletteImage: return (width * 4 + 31) / 32 * 32
+        default: return rowBytes
+        }
+    }
+
     /// The 16 bytes that open an `MLEC` payload: the tag, `flags` (0: one record follows; 1: chunks follow), the
     /// compression and `count` (the record's length, or the chunk count).
     private static func mlecHeader(flags: UInt32, compression: UInt32, count: Int) -> [UInt8] {

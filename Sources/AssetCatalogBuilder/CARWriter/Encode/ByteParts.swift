@@ -7,6 +7,9 @@ struct ByteParts: Sendable {
     /// The bytes of all the pieces together.
     private(set) var count = 0
 
+    /// The first piece, where a payload's header is.
+    var firstPiece: [UInt8]? { pieces.first }
+
     /// No bytes.
     init() {}
 

@@ -152,7 +152,7 @@ enum CSIBuilder {
         let pixelBytes = rowBytes * height
         let tags = infoTags(rowBytes)
         let pixelsAt = headerSize(tags) + 16
-        func appendHeader(_ bytes: inout [UInt8], payloadCount: Int) {
+        func appendHeader(_ bytes: inout [UInt8], payloadCount: Int, infoTags tags: [(tag: UInt32, bytes: [UInt8])] = tags) {
             CSIBuilder.appendHeader(
                 &bytes, name: name, flags: flags, width: width, height: height, scale: scale,
                 pixelFormat: format.pixelFormat, colorSpace: format.colorSpace, layout: layout, infoTags: tags,
@@ -179,7 +179,9 @@ enum CSIBuilder {
             guard let payload, payload.count - 16 < pixelBytes else { return uncompressed }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(pixelsAt - 16 + payload.count)
-            appendHeader(&bytes, payloadCount: payload.count)
+            // The row bytes Xcode gives a payload that holds no rows (same size of tag, so the same header size).
+            let tagRowBytes = BitmapPayload.bytesPerRowTag(payload, width: width, rowBytes: rowBytes)
+            appendHeader(&bytes, payloadCount: payload.count, infoTags: tagRowBytes == rowBytes ? tags : infoTags(tagRowBytes))
             payload.write(to: &bytes)
             return bytes
         }
@@ -250,22 +252,22 @@ enum CSIBuilder {
         return payload + bytes
     }
 
-    /// A `RLOC` payload: version, colour space, component count, components as doubles (each narrowed to a 32-bit
-    /// float first, as Xcode stores them) and, for a reference to
+    /// A `RLOC` payload: version, colour space, component count, components as doubles (unless `narrowed` is false,
+    /// each narrowed to a 32-bit float first, as Xcode 26 stores them) and, for a reference to
     /// a system colour, the "substitute" field (bits 8–10 of the colour-space word) set to 1 and a second `RLOC`
     /// record after the components: version 1, the name's length, the name in UTF-8 without a terminator. This is
     /// what CoreUI's `CSIGenerator` writes and `_CUIThemeColorRendition` reads (docs/CAR-FORMAT.md); the
     /// components stay as the fallback CoreUI draws when the running system does not know the name.
-    static func color(colorSpace: UInt32, components: [Double], systemColorName: String? = nil) -> [UInt8] {
+    static func color(colorSpace: UInt32, components: [Double], narrowed: Bool = true, systemColorName: String? = nil) -> [UInt8] {
         var payload: [UInt8] = []
         let name = systemColorName.map { Array($0.utf8) } ?? []
         BinaryWriter.appendFourCC(&payload, "COLR")
         BinaryWriter.appendLE32(&payload, 1)
         BinaryWriter.appendLE32(&payload, (colorSpace & 0xFF) | (name.isEmpty ? 0 : 1 << 8))
         BinaryWriter.appendLE32(&payload, UInt32(components.count))
-        // Each component as a 32-bit float widened to a double, as Xcode stores every colour (sudoku's AccentColor:
+        // Each component as a 32-bit float widened to a double, as Xcode 26 stores every colour (sudoku's AccentColor:
         // Contents.json's 0.176 is stored as 0.17599999904632568; its Icon Composer colours likewise).
-        for component in components { BinaryWriter.appendLE64(&payload, Double(Float(component)).bitPattern) }
+        for component in components { BinaryWriter.appendLE64(&payload, (narrowed ? Double(Float(component)) : component).bitPattern) }
         if !name.isEmpty {
             BinaryWriter.appendFourCC(&payload, "COLR")
             BinaryWriter.appendLE32(&payload, 1)

@@ -170,7 +170,8 @@ extension CARCompiler {
                     }
                     jobs.append(
                         Job(facet: facet, assetName: asset.name, kind: .color, source: nil, fileName: asset.name, contentType: nil,
-                            traits: color.traits, attributes: [:], properties: asset.properties, color: color.value, iconSizeIndex: 0))
+                            traits: color.traits, attributes: [:], properties: asset.properties,
+                            color: options.narrowsColorComponents ? color.value.narrowedToFloat : color.value, iconSizeIndex: 0))
                 }
             case .imageStack:
                 let stack = stackJobs(
@@ -376,5 +377,15 @@ extension CARCompiler {
         bytes.reserveCapacity(2 * keyFormat.count)
         for attribute in keyFormat { BinaryWriter.appendLE16(&bytes, key[attribute]) }
         return bytes
+    }
+}
+
+extension ColorValue {
+    /// Each component narrowed to a 32-bit float (and widened back), as Xcode 26 stores colours
+    /// (``CompileOptions/narrowsColorComponents``).
+    var narrowedToFloat: ColorValue {
+        guard case .components(var components) = self else { return self }
+        for path in [\ColorComponents.red, \.green, \.blue, \.alpha] { components[keyPath: path] = Double(Float(components[keyPath: path])) }
+        return .components(components)
     }
 }
