@@ -70,7 +70,8 @@ extension CARCompiler {
         let candidates = Self.keyWinners(plan)
         guard !candidates.isEmpty else { return ([], [:]) }
         let roots = OpenCatalogRoots(index.sources.map(\.path))
-        let probed = Self.probe(candidates, plan: plan, roots: roots, known: known, rasters: VectorRasterCache(limit: options.keptVectorRasterBytes), width: width)
+        let rasters = VectorRasterCache(limit: options.keptVectorRasterBytes)
+        let probed = Self.probe(candidates, plan: plan, roots: roots, known: known, rasters: rasters, width: width)
         // A list, not a dictionary: the record takes each answer once (30,000 string keys hashed for nothing).
         let answers = probed.compactMap { answer in answer.path.flatMap { path in answer.probe.map { (path: path, probe: $0) } } }
         let sizes = probed.map(\.image)
@@ -161,7 +162,7 @@ extension CARCompiler {
                     scale: scale, width: layout.width, height: layout.height, grey: group.grey,
                     members: zip(chunk, layout.frames).map { member, frame in
                         guard case .job(let job) = plan.items[member.item].work else { preconditionFailure("a packed item is a job") }
-                        return PackedAtlas.Member(job: job, frame: frame, decoded: member.image.decoded, raster: member.image.raster)
+                        return PackedAtlas.Member(job: job, frame: frame, decoded: member.image.decoded, raster: rasters.kept(job: job))
                     })
                 plan.items.append(StreamItem(key: key, preferred: false, work: .atlas(plan.atlases.count)))
                 plan.atlases.append(atlas)
@@ -249,9 +250,8 @@ extension CARCompiler {
                 // A PDF or SVG drawn at one scale: drawn here to learn its size and colour (not recorded by file, as one
                 // file gives a bitmap per scale; the compile cache still copies its atlas when the file is unchanged).
                 guard let (image, contentHash) = Self.vectorRaster(job, roots: roots, sizes: rasters) else { return (nil, nil, nil) }
-                var packed = PackedImage(width: image.width, height: image.height, grey: CSIBuilder.isGrey(image.pixels), decoded: true)
-                packed.raster = rasters.keep(image, contentHash: contentHash)
-                return (nil, nil, packed)
+                rasters.keep(image, contentHash: contentHash, job: number)
+                return (nil, nil, PackedImage(width: image.width, height: image.height, grey: CSIBuilder.isGrey(image.pixels), decoded: true))
             }
             let path = job.source.map { roots.path(job.sourceIndex) + "/" + $0 }
             if let path, let probe = known[path]?.probe { return (path, probe, PackedImage(probe)) }
@@ -271,8 +271,6 @@ extension CARCompiler {
         /// Whether the pack stage decoded the whole file (so it decodes): `false` when its header and first row
         /// sufficed, and then a file that fails to decode when the atlas is drawn is an error in the inputs.
         var decoded: Bool
-        /// A vector's bitmap, drawn here and kept for the atlas.
-        var raster: DrawnVectorRaster?
 
         init(width: Int, height: Int, grey: Bool, decoded: Bool) {
             (self.width, self.height, self.grey, self.decoded) = (width, height, grey, decoded)
@@ -480,14 +478,21 @@ final class VectorRasterCache: @unchecked Sendable {
         return size
     }
 
-    /// `image` kept, or `nil` once the limit is reached.
-    func keep(_ image: DecodedImage, contentHash: UInt64) -> DrawnVectorRaster? {
-        let bytes = image.pixels.count
-        let kept = lock.withLock {
-            guard used + bytes <= capacity else { return false }
-            used += bytes
-            return true
+    /// The bitmaps kept, by job number (held apart from the candidates, which the pack stage sorts by the thousand).
+    private var kept: [Int: DrawnVectorRaster] = [:]
+
+    /// Keeps `image`, job `job`'s bitmap, unless the limit is reached.
+    func keep(_ image: DecodedImage, contentHash: UInt64, job: Int) {
+        let raster = DrawnVectorRaster(image: image, contentHash: contentHash)
+        lock.withLock {
+            guard used + image.pixels.count <= capacity else { return }
+            used += image.pixels.count
+            kept[job] = raster
         }
-        return kept ? DrawnVectorRaster(image: image, contentHash: contentHash) : nil
+    }
+
+    /// Job `job`'s bitmap, when it was kept.
+    func kept(job: Int) -> DrawnVectorRaster? {
+        lock.withLock { kept.isEmpty ? nil : kept[job] }
     }
 }
