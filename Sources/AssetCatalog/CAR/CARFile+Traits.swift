@@ -81,8 +81,8 @@ extension CARFile {
         return names
     }
 
-    /// Everything else the rendition says, as strings: its stored name, layout, pixel format, compression (and for
-    /// 16-bit pixels what their colour space makes of them),
+    /// Everything else the rendition says, as strings: its stored name, layout, pixel format, compression, bytes per row
+    /// (and for 16-bit pixels what their colour space makes of them),
     /// every non-zero key attribute without an assetc trait (by name, unknown ones as `attribute-N`), a
     /// gradient's stops, the appearance and localization by name, and why its pixels cannot be decoded when they cannot.
     public func attributes(of rendition: CARRendition) -> [String: String] {
@@ -92,6 +92,8 @@ extension CARFile {
         ]
         if case .bitmap(let bitmap) = rendition.payload {
             attributes["compression"] = bitmap.compression.name
+            // The stride CoreUI is told (tag 1007): Xcode's padding rule is read off real cars with it (docs/CAR-FORMAT.md).
+            if let rowBytes = rendition.bytesPerRow { attributes["bytes-per-row"] = String(rowBytes) }
             // Deep pixels (RGBW, GA16): what their colour space makes of the samples.
             if let space = CARStoredPixels(pixelFormat: rendition.pixelFormat, colorSpaceID: rendition.colorSpaceID)?.colorSpaceName(rendition.colorSpaceID) {
                 attributes["color-space"] = space

@@ -44,6 +44,9 @@ struct CARReaderTests {
         #expect(file.traits(of: dark) == VariantTraits(displayScale: 2, appearance: .dark))
         #expect(file.attributes(of: dark)["appearance"] == "UIAppearanceDark")
         #expect(file.attributes(of: dark)["compression"] == "lzfse")
+        // The stride the bitmap's tag 1007 gives, as `info --json` lists it.
+        let rowBytes = try #require(dark.bytesPerRow)
+        #expect(file.attributes(of: dark)["bytes-per-row"] == String(rowBytes) && rowBytes >= dark.width * 4)
         let icon = file.renditions[try rendition("icon.png")]
         #expect(file.traits(of: icon) == VariantTraits(idiom: .phone, displayScale: 1))
     }
