@@ -451,9 +451,10 @@ final class DrawnVectorRaster: Sendable {
     }
 }
 
-/// Which drawn vector bitmaps the pack stage keeps for the atlases (and each document's declared size): the first it draws, up to ``limit`` bytes of pixels
-/// in all, so that a catalog of thousands of small PDFs holds a bounded amount; the others are drawn again with their
-/// atlas. Which ones are kept depends on the threads' timing, but not the output: the same file gives the same pixels.
+/// Which drawn vector bitmaps the pack stage keeps for the atlases, and each document's declared size. Bitmaps are kept
+/// as they are drawn, up to ``limit`` bytes of pixels in all, so that a catalog of thousands of small PDFs holds a
+/// bounded amount; the others are drawn again with their atlas. Which ones are kept depends on the threads' timing, but
+/// not the output: the same file gives the same pixels.
 final class VectorRasterCache: @unchecked Sendable {
     /// The most bytes of pixels kept by default (32 MiB: 180 bitmaps of 216 × 216, or 2,000 of 64 × 64).
     static let limit = 32 << 20
@@ -461,14 +462,16 @@ final class VectorRasterCache: @unchecked Sendable {
     private let lock = NSLock()
     private let capacity: Int
     private var used = 0
-
-    init(limit: Int) {
-        capacity = limit
-    }
-
+    /// The bitmaps kept, by job number (held apart from the candidates, which the pack stage sorts by the thousand).
+    private var kept: [Int: DrawnVectorRaster] = [:]
     /// Each document's declared size, by the digest of its bytes: reading it opens the document, as much work as
     /// drawing a small one, and a large page (left out at every scale) would be opened once per scale.
     private var declaredSizes: [UInt64: (width: Double, height: Double)?] = [:]
+
+    /// A cache that keeps at most `limit` bytes of pixels.
+    init(limit: Int) {
+        capacity = limit
+    }
 
     /// The declared size of the document whose bytes' digest is `contentHash`, read by `declared` the first time.
     func points(of contentHash: UInt64, _ declared: () -> (width: Double, height: Double)?) -> (width: Double, height: Double)? {
@@ -477,9 +480,6 @@ final class VectorRasterCache: @unchecked Sendable {
         lock.withLock { declaredSizes[contentHash] = .some(size) }
         return size
     }
-
-    /// The bitmaps kept, by job number (held apart from the candidates, which the pack stage sorts by the thousand).
-    private var kept: [Int: DrawnVectorRaster] = [:]
 
     /// Keeps `image`, job `job`'s bitmap, unless the limit is reached.
     func keep(_ image: DecodedImage, contentHash: UInt64, job: Int) {
