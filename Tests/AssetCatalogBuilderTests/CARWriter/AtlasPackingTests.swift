@@ -137,6 +137,30 @@ struct AtlasPackingTests {
         #expect(try Self.expectPixelExact(new, packed, root: fixture.root) == packed.count)
     }
 
+    /// SwiftUITestProject1's iOS 17 cars (Xcode 15): the atlases of its iPhone app icons are LZFSE, as app icons are,
+    /// beside deepmap2 atlases of its images.
+    @Test func anAtlasOfAppIconsIsLZFSEBesideDeepmap2OnesOfImages() throws {
+        let fixture = try Self.fixture(colour: 2, grey: 0)
+        var entries: [String] = []
+        for (points, scale) in [(20, 2), (29, 2), (40, 2), (60, 2), (20, 3), (29, 3), (40, 3), (60, 3)] {
+            let file = "icon\(points)@\(scale)x.png"
+            try fixture.write("AppIcon.appiconset/\(file)", try Self.png(width: points * scale, height: points * scale, seed: points + scale))
+            entries.append(#"{"filename":"\#(file)","idiom":"iphone","scale":"\#(scale)x","size":"\#(points)x\#(points)"}"#)
+        }
+        try fixture.contents("AppIcon.appiconset", #"{"images":[\#(entries.joined(separator: ","))],"info":{"author":"xcode","version":1}}"#)
+        let options = CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", appIcon: "AppIcon", toolVersion: "test")
+        let car = try CARFile(bytes: try CARCompiler(options: options).compile(fixture.read()).car)
+        var kinds: [String: Set<String>] = ["icons": [], "images": []]
+        for atlas in car.renditions where atlas.layout == 1004 {
+            guard case .bitmap(let bitmap) = atlas.payload else { continue }
+            // The app icons are keyed by the phone idiom; the image sets are universal.
+            kinds[atlas.key[.idiom] == 0 ? "images" : "icons", default: []].insert(bitmap.compression.name)
+        }
+        #expect(kinds["icons"] == ["lzfse"] && kinds["images"] == ["deepmap2"], "\(kinds)")
+        let packed = car.renditions.indices.filter { car.renditions[$0].layout == 1003 && car.renditions[$0].name.hasPrefix("Colour") }
+        #expect(try Self.expectPixelExact(car, packed, root: fixture.root) == packed.count)
+    }
+
     @Test func aGroupLargerThanOneAtlasGoesOnInTheNextDimension1() throws {
         let fixture = try CatalogFixture()
         // 70 images of 128 × 128: 130² pixels each with the gutter, 62 to the 2^20 pixels of one atlas.

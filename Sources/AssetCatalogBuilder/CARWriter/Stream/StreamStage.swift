@@ -48,6 +48,10 @@ extension CARCompiler {
                 }
             case .atlas(let number):
                 let atlas = plan.atlases[number]
+                // An atlas of app icons is kept in LZFSE as app icons are (SwiftUITestProject1's iOS 17 cars: its app
+                // icon atlases LZFSE beside deepmap2 ones of images).
+                let compression =
+                    atlas.members.allSatisfy { frozenJobs[$0.job].kind == .appIcon } ? compression.forIconsAndFlattenedImages : compression
                 guard let reuse else {
                     return Self.atlasRendition(atlas, jobs: frozenJobs, roots: roots, compression: compression).map { BuiltValue($0) }
                 }
