@@ -95,9 +95,10 @@ enum BitmapPayload {
 
     /// The bytes per row (info tag 1007) Xcode writes for a bitmap `width` pixels wide whose payload is `payload`: for
     /// deepmap2, deepmap-LZFSE and palette-img, which hold no rows of pixels, the width × 4 rounded up to 32 bytes,
-    /// grey (`GA8`) images too, as in Flex's, Stasis', zhihu's, MediaMate's and SwiftUITestProject1's cars (all 82 such
-    /// renditions of Xcode 11 to 26); for payloads of rows (LZFSE, LZVN), `rowBytes`, the rows as stored (Xcode pads
-    /// those rows to 32 bytes, which assetc does not).
+    /// grey (`GA8`) images too, as in Flex's, Stasis', zhihu's, cubeSQL's and SwiftUITestProject1's cars (all 85 such
+    /// images of Xcode 11 to 26, and MediaMate's two atlases; the older macOS theme, CoreUI 499, pads to 64 instead);
+    /// for payloads of rows (LZFSE, LZVN), `rowBytes`, the rows as stored (Xcode pads those rows to 32 bytes, which
+    /// assetc does not).
     static func bytesPerRowTag(_ payload: ByteParts, width: Int, rowBytes: Int) -> Int {
         guard let head = payload.firstPiece, head.count >= 12 else { return rowBytes }
         let compression = UInt32(head[8]) | UInt32(head[9]) << 8 | UInt32(head[10]) << 16 | UInt32(head[11]) << 24
