@@ -252,22 +252,20 @@ enum CSIBuilder {
         return payload + bytes
     }
 
-    /// A `RLOC` payload: version, colour space, component count, components as doubles (unless `narrowed` is false,
-    /// each narrowed to a 32-bit float first, as Xcode 26 stores them) and, for a reference to
+    /// A `RLOC` payload: version, colour space, component count, components as the doubles given (callers narrow them
+    /// to 32-bit floats first where the Xcode they follow does: ``ColorValue/narrowedToFloat``) and, for a reference to
     /// a system colour, the "substitute" field (bits 8–10 of the colour-space word) set to 1 and a second `RLOC`
     /// record after the components: version 1, the name's length, the name in UTF-8 without a terminator. This is
     /// what CoreUI's `CSIGenerator` writes and `_CUIThemeColorRendition` reads (docs/CAR-FORMAT.md); the
     /// components stay as the fallback CoreUI draws when the running system does not know the name.
-    static func color(colorSpace: UInt32, components: [Double], narrowed: Bool = true, systemColorName: String? = nil) -> [UInt8] {
+    static func color(colorSpace: UInt32, components: [Double], systemColorName: String? = nil) -> [UInt8] {
         var payload: [UInt8] = []
         let name = systemColorName.map { Array($0.utf8) } ?? []
         BinaryWriter.appendFourCC(&payload, "COLR")
         BinaryWriter.appendLE32(&payload, 1)
         BinaryWriter.appendLE32(&payload, (colorSpace & 0xFF) | (name.isEmpty ? 0 : 1 << 8))
         BinaryWriter.appendLE32(&payload, UInt32(components.count))
-        // Each component as a 32-bit float widened to a double, as Xcode 26 stores every colour (sudoku's AccentColor:
-        // Contents.json's 0.176 is stored as 0.17599999904632568; its Icon Composer colours likewise).
-        for component in components { BinaryWriter.appendLE64(&payload, (narrowed ? Double(Float(component)) : component).bitPattern) }
+        for component in components { BinaryWriter.appendLE64(&payload, component.bitPattern) }
         if !name.isEmpty {
             BinaryWriter.appendFourCC(&payload, "COLR")
             BinaryWriter.appendLE32(&payload, 1)

@@ -119,17 +119,17 @@ enum IconComposerRenditions {
             infoTags: CSIBuilder.pixellessTags, payload: payload)
     }
 
-    /// A colour of the icon: each component rounded to thousandths (then stored as every colour is, a 32-bit float
-    /// widened to a double), as Xcode 26 stores them (sudoku: `icon.json`'s 0.09020, 0.19216, 0.25882 are stored as
-    /// `Float(0.090)`, `Float(0.192)`, `Float(0.259)`, and the default dark greys 49/255 and 20/255 as `Float(0.192)`
-    /// and `Float(0.078)`).
+    /// A colour of the icon: each component rounded to thousandths, then narrowed to a 32-bit float and widened back,
+    /// as Xcode 26 (the only Xcode with Icon Composer icons) stores them (sudoku: `icon.json`'s 0.09020, 0.19216,
+    /// 0.25882 are stored as `Float(0.090)`, `Float(0.192)`, `Float(0.259)`, and the default dark greys 49/255 and
+    /// 20/255 as `Float(0.192)` and `Float(0.078)`).
     static func color(name: String, _ color: ColorComponents) -> [UInt8] {
         let components = color.isGray ? [color.red, color.alpha] : [color.red, color.green, color.blue, color.alpha]
         return CSIBuilder.value(
             name: name, flags: 0, width: 0, height: 0, scale: 0, pixelFormat: nil, colorSpace: 0, layout: CSIBuilder.layoutColor,
             infoTags: CSIBuilder.pixellessTags,
             payload: CSIBuilder.color(
-                colorSpace: CARCompiler.colorSpaceID(color.colorSpace), components: components.map { ($0 * 1000).rounded() / 1000 }))
+                colorSpace: CARCompiler.colorSpaceID(color.colorSpace), components: components.map { Double(Float(($0 * 1000).rounded() / 1000)) }))
     }
 
     /// The shadow kinds: `neutral` is 3 in sudoku; `layer-color` 2 and `none` 0 are assetc's guesses.

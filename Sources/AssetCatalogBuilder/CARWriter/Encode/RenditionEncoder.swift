@@ -24,7 +24,7 @@ extension CARCompiler {
             case .components(let components):
                 let values = components.isGray ? [components.red, components.alpha] : [components.red, components.green, components.blue, components.alpha]
                 // Narrowed to 32-bit floats by the plan when the compile follows Xcode 26 (CompileOptions.narrowsColorComponents).
-                payload = CSIBuilder.color(colorSpace: colorSpaceID(components.colorSpace), components: values, narrowed: false)
+                payload = CSIBuilder.color(colorSpace: colorSpaceID(components.colorSpace), components: values)
             case .systemReference(let name):
                 // CoreUI draws the named system colour; the components are only its fallback for a name the running
                 // system does not know. What Xcode stores there is not established: zeros (clear sRGB), the values

@@ -381,8 +381,8 @@ extension CARCompiler {
 }
 
 extension ColorValue {
-    /// Each component narrowed to a 32-bit float (and widened back), as Xcode 26 stores colours
-    /// (``CompileOptions/narrowsColorComponents``).
+    /// Each component narrowed to a 32-bit float (and widened back), as Xcode 26 stores every colour: sudoku's
+    /// AccentColor, Contents.json's 0.176, is stored as 0.17599999904632568 (``CompileOptions/narrowsColorComponents``).
     var narrowedToFloat: ColorValue {
         guard case .components(var components) = self else { return self }
         for path in [\ColorComponents.red, \.green, \.blue, \.alpha] { components[keyPath: path] = Double(Float(components[keyPath: path])) }
