@@ -244,14 +244,14 @@ extension CARCompiler {
                 // Drawn by the plan: its size and colour are known without a file.
                 let image = drawn.image
                 guard (1...largestPackedSide).contains(image.width), (1...largestPackedSide).contains(image.height) else { return (nil, nil, nil) }
-                return (nil, nil, PackedImage(width: image.width, height: image.height, grey: CSIBuilder.isGrey(image.pixels), decoded: true))
+                return (nil, nil, PackedImage(decoded: image))
             }
             if job.rasterScale != nil {
                 // A PDF or SVG drawn at one scale: drawn here to learn its size and colour (not recorded by file, as one
                 // file gives a bitmap per scale; the compile cache still copies its atlas when the file is unchanged).
                 guard let (image, contentHash) = Self.vectorRaster(job, roots: roots, sizes: rasters) else { return (nil, nil, nil) }
                 rasters.keep(image, contentHash: contentHash, job: number)
-                return (nil, nil, PackedImage(width: image.width, height: image.height, grey: CSIBuilder.isGrey(image.pixels), decoded: true))
+                return (nil, nil, PackedImage(decoded: image))
             }
             let path = job.source.map { roots.path(job.sourceIndex) + "/" + $0 }
             if let path, let probe = known[path]?.probe { return (path, probe, PackedImage(probe)) }
@@ -274,6 +274,11 @@ extension CARCompiler {
 
         init(width: Int, height: Int, grey: Bool, decoded: Bool) {
             (self.width, self.height, self.grey, self.decoded) = (width, height, grey, decoded)
+        }
+
+        /// A decoded or drawn image's size and format.
+        init(decoded image: DecodedImage) {
+            self.init(width: image.width, height: image.height, grey: CSIBuilder.isGrey(image.pixels), decoded: true)
         }
 
         /// The image a recorded answer describes; `nil` for an image that is not packed.
@@ -341,7 +346,7 @@ extension CARCompiler {
         guard case .success(let image) = decodedPNG(read.bytes, job: job, catalog: roots.path(job.sourceIndex)), image.width > 0, image.height > 0,
             image.width <= largestPackedSide, image.height <= largestPackedSide
         else { return nil }
-        return PackedImage(width: image.width, height: image.height, grey: CSIBuilder.isGrey(image.pixels), decoded: true)
+        return PackedImage(decoded: image)
     }
 
     /// A colour image's size and format from the first ``probedBytes`` of its file, without decoding it: `nil` unless
