@@ -10,11 +10,6 @@ import Testing
 /// Liquid Glass (the flat Icon Composer images for systems before 26, docs/ICON-RENDERING.md).
 @Suite("Shared pairs: Xcode's pixels")
 struct SharedPairPixelTests {
-    static func sample(_ name: String) -> String? {
-        let folder = AtlasPackingTests.sharedCars + "/" + name
-        return FileManager.default.fileExists(atPath: folder) ? folder : nil
-    }
-
     static func comparison(
         _ inputs: [String], car: String, target: String, appIcon: String, drawsIconImages: Bool = true
     ) throws -> CARLookupComparison {
@@ -28,14 +23,14 @@ struct SharedPairPixelTests {
     }
 
     @Test func heliportGivesXcodesPixelsForEveryLookup() throws {
-        guard let folder = Self.sample("0xMisagi+heliport_icons") else { return }
+        guard let folder = SharedCars.folder("0xMisagi+heliport_icons") else { return }
         let result = try Self.comparison([folder + "/src/Assets.xcassets"], car: folder + "/Assets.car", target: "10.12", appIcon: "AppIcon")
         #expect(result.requestCount >= 90 && result.undecodable == 0)
         #expect(result.exact == result.requestCount, "\(result.mismatches.prefix(3)) \(result.nearMatches.prefix(3))")
     }
 
     @Test func sudokuGivesXcodesPixelsForEveryLookup() throws {
-        guard let folder = Self.sample("jo-tools+sudoku") else { return }
+        guard let folder = SharedCars.folder("jo-tools+sudoku") else { return }
         let source = folder + "/src/Resources/Assets"
         // Xcode 26.0.1 built this car: no flat images drawn from the icon.
         let result = try Self.comparison(
@@ -46,7 +41,7 @@ struct SharedPairPixelTests {
     }
 
     @Test func cubeSQLGivesXcodesPixelsButForTheDrawnIcon() throws {
-        guard let folder = Self.sample("cubesql+cubeSQLAdmin") else { return }
+        guard let folder = SharedCars.folder("cubesql+cubeSQLAdmin") else { return }
         let source = folder + "/src/Resources/Assets"
         let result = try Self.comparison(
             [source + "/Assets.xcassets", source + "/App.icon"], car: folder + "/Resources__Assets.car", target: "10.14", appIcon: "App")
@@ -60,7 +55,7 @@ struct SharedPairPixelTests {
     /// SwiftUITestProject1 (Xcode 15, iOS 17): its JPEG image set is stored as Xcode stores it, header, tags and bytes
     /// (the file without its Photoshop segment).
     @Test func swiftUITestProjectsJPEGIsStoredAsXcodeStoresIt() throws {
-        guard let folder = Self.sample("NikitaKosolapov+SwiftUITestProject1") else { return }
+        guard let folder = SharedCars.folder("NikitaKosolapov+SwiftUITestProject1") else { return }
         let index = CatalogReader(options: ReaderOptions(jobs: 2)).read([folder + "/src/SwiftUITestProject/Assets.xcassets"])
         let options = CompileOptions(platform: .iphonesimulator, minimumDeploymentTarget: "17.0", toolVersion: "test")
         let ours = try CARFile(bytes: try CARCompiler(options: options).compile(index).car)

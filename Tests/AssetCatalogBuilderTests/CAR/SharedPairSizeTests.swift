@@ -15,61 +15,53 @@ import Testing
 /// (SwiftUITestProject1's is then 2.02x Xcode's iOS 17 one; docs/CAR-FORMAT.md, "Copies per deployment target").
 @Suite("Shared pairs: no larger than Xcode's car")
 struct SharedPairSizeTests {
-    static func size(
-        _ inputs: [String], platform: CompilePlatform, target: String, appIcon: String, drawsIconImages: Bool = true
-    ) throws -> Int {
+    /// Compiles `inputs` for each of `targets` and expects each car no larger than Xcode's car at `xcodeCar`.
+    static func expectNoLarger(
+        _ inputs: [String], than xcodeCar: String, platform: CompilePlatform, targets: [String], appIcon: String,
+        drawsIconImages: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let xcodeSize = try #require(try FileManager.default.attributesOfItem(atPath: xcodeCar)[.size] as? Int)
         let index = CatalogReader(options: ReaderOptions(jobs: 2)).read(inputs)
-        #expect(!index.diagnostics.contains { $0.severity == .error }, "\(index.diagnostics)")
-        var options = CompileOptions(platform: platform, minimumDeploymentTarget: target, appIcon: appIcon, toolVersion: "test")
-        options.drawsIconComposerImages = drawsIconImages
-        return try CARCompiler(options: options).compile(index).car.count
-    }
-
-    static func xcodeSize(_ path: String) throws -> Int {
-        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
-        return try #require(size)
+        #expect(!index.diagnostics.contains { $0.severity == .error }, "\(index.diagnostics)", sourceLocation: sourceLocation)
+        for target in targets {
+            var options = CompileOptions(platform: platform, minimumDeploymentTarget: target, appIcon: appIcon, toolVersion: "test")
+            options.drawsIconComposerImages = drawsIconImages
+            let ours = try CARCompiler(options: options).compile(index).car.count
+            #expect(ours <= xcodeSize, "\(platform) \(target): \(ours) bytes, Xcode's car \(xcodeSize)", sourceLocation: sourceLocation)
+        }
     }
 
     @Test func heliport() throws {
-        guard let folder = SharedPairPixelTests.sample("0xMisagi+heliport_icons") else { return }
-        let xcode = try Self.xcodeSize(folder + "/Assets.car")
-        for target in ["10.11", "10.12", "26.0"] {
-            let ours = try Self.size([folder + "/src/Assets.xcassets"], platform: .macosx, target: target, appIcon: "AppIcon")
-            #expect(ours <= xcode, "macOS \(target): \(ours) bytes, Xcode's car \(xcode)")
-        }
+        guard let folder = SharedCars.folder("0xMisagi+heliport_icons") else { return }
+        try Self.expectNoLarger(
+            [folder + "/src/Assets.xcassets"], than: folder + "/Assets.car", platform: .macosx, targets: ["10.11", "10.12", "26.0"],
+            appIcon: "AppIcon")
     }
 
+    /// As Xcode 26.0.1 built it: no flat images drawn from the icon.
     @Test func sudoku() throws {
-        guard let folder = SharedPairPixelTests.sample("jo-tools+sudoku") else { return }
+        guard let folder = SharedCars.folder("jo-tools+sudoku") else { return }
         let source = folder + "/src/Resources/Assets"
-        let xcode = try Self.xcodeSize(folder + "/Resources__Assets.car")
-        for target in ["10.11", "10.14", "26.0"] {
-            let ours = try Self.size(
-                [source + "/Assets.xcassets", source + "/App.icon"], platform: .macosx, target: target, appIcon: "App", drawsIconImages: false)
-            #expect(ours <= xcode, "macOS \(target): \(ours) bytes, Xcode's car \(xcode)")
-        }
+        try Self.expectNoLarger(
+            [source + "/Assets.xcassets", source + "/App.icon"], than: folder + "/Resources__Assets.car", platform: .macosx,
+            targets: ["10.11", "10.14", "26.0"], appIcon: "App", drawsIconImages: false)
     }
 
     @Test func cubeSQL() throws {
-        guard let folder = SharedPairPixelTests.sample("cubesql+cubeSQLAdmin") else { return }
+        guard let folder = SharedCars.folder("cubesql+cubeSQLAdmin") else { return }
         let source = folder + "/src/Resources/Assets"
-        let xcode = try Self.xcodeSize(folder + "/Resources__Assets.car")
-        for target in ["10.11", "10.14", "26.0"] {
-            let ours = try Self.size([source + "/Assets.xcassets", source + "/App.icon"], platform: .macosx, target: target, appIcon: "App")
-            #expect(ours <= xcode, "macOS \(target): \(ours) bytes, Xcode's car \(xcode)")
-        }
+        try Self.expectNoLarger(
+            [source + "/Assets.xcassets", source + "/App.icon"], than: folder + "/Resources__Assets.car", platform: .macosx,
+            targets: ["10.11", "10.14", "26.0"], appIcon: "App")
     }
 
     /// The unthinned (Previews) car: the same inputs and no device.
     @Test func swiftUITestProject() throws {
-        guard let folder = SharedPairPixelTests.sample("NikitaKosolapov+SwiftUITestProject1") else { return }
-        let xcode = try Self.xcodeSize(
-            folder + "/DerivedData__SwiftUITestProject__Build__Intermediates.noindex__Previews__SwiftUITestProject__Products__"
-                + "Debug-iphonesimulator__SwiftUITestProject.app__Assets.car")
-        for target in ["13.0", "17.0", "26.0"] {
-            let ours = try Self.size(
-                [folder + "/src/SwiftUITestProject/Assets.xcassets"], platform: .iphonesimulator, target: target, appIcon: "AppIcon")
-            #expect(ours <= xcode, "iOS \(target): \(ours) bytes, Xcode's car \(xcode)")
-        }
+        guard let folder = SharedCars.folder("NikitaKosolapov+SwiftUITestProject1") else { return }
+        try Self.expectNoLarger(
+            [folder + "/src/SwiftUITestProject/Assets.xcassets"],
+            than: folder + "/DerivedData__SwiftUITestProject__Build__Intermediates.noindex__Previews__SwiftUITestProject__Products__"
+                + "Debug-iphonesimulator__SwiftUITestProject.app__Assets.car",
+            platform: .iphonesimulator, targets: ["13.0", "17.0", "26.0"], appIcon: "AppIcon")
     }
 }

@@ -214,8 +214,7 @@ struct AtlasPackingTests {
     /// The heliport sample (skipped without ../shared): the four atlases Xcode made, of the same sizes, and a car no
     /// larger than Xcode's 127,144 bytes.
     @Test func heliportCompilesToXcodesAtlasesAndNoLargerACar() throws {
-        let folder = Self.sharedCars + "/0xMisagi+heliport_icons"
-        guard FileManager.default.fileExists(atPath: folder + "/src/Assets.xcassets") else { return }
+        guard let folder = SharedCars.folder("0xMisagi+heliport_icons") else { return }
         let index = CatalogReader(options: ReaderOptions()).read([folder + "/src/Assets.xcassets"])
         let options = CompileOptions(platform: .macosx, minimumDeploymentTarget: "10.12", appIcon: "AppIcon", toolVersion: "test")
         let bytes = try CARCompiler(options: options).compile(index).car
@@ -228,10 +227,4 @@ struct AtlasPackingTests {
         #expect(ours.renditions.filter { $0.layout == 1003 }.count == xcode.renditions.filter { $0.layout == 1003 }.count)
         #expect(bytes.count <= 127_144)
     }
-
-    static let sharedCars: String = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let beside = root.deletingLastPathComponent().appendingPathComponent("shared/cars").path
-        return FileManager.default.fileExists(atPath: beside) ? beside : "/work/shared/cars"
-    }()
 }

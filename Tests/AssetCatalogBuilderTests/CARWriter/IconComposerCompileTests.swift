@@ -55,17 +55,6 @@ struct IconComposerCompileTests {
         try #require(car.facets.first { $0.name == name }, "no facet \(name); facets: \(car.facets.map(\.name))")
     }
 
-    /// The folder of a sample of ../shared/cars (or `$SHARED_DIR/cars`) that holds a `Resources__Assets.car`, or `nil`
-    /// without it (the test is then skipped).
-    static func sharedSample(_ name: String) -> String? {
-        let root = AuditTestSupport.repositoryRoot
-        var candidates = [root.deletingLastPathComponent(), root.deletingLastPathComponent().deletingLastPathComponent()].map {
-            $0.appendingPathComponent("shared/cars/\(name)").path
-        }
-        if let given = ProcessInfo.processInfo.environment["SHARED_DIR"] { candidates.insert(given + "/cars/\(name)", at: 0) }
-        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/Resources__Assets.car") }
-    }
-
     static func appearanceName(_ car: CARFile, _ rendition: CARRendition) -> String? {
         car.appearances.first { $0.identifier == rendition.key[.appearance] }?.name
     }
@@ -250,7 +239,7 @@ struct IconComposerCompileTests {
     /// The sudoku sample of ../shared (Xcode 26, CoreUI 969): its catalog and `App.icon` compiled together give the
     /// facets Xcode's car has for the icon, with the same parts, and the stack's layers name the same facets.
     @Test func theSudokuIconGivesXcodesFacets() throws {
-        guard let sample = Self.sharedSample("jo-tools+sudoku") else { return }
+        guard let sample = SharedCars.folder("jo-tools+sudoku") else { return }
         let source = sample + "/src/Resources/Assets"
         let index = CatalogReader(options: ReaderOptions(jobs: 2)).read([source + "/Assets.xcassets", source + "/App.icon"])
         #expect(!index.diagnostics.contains { $0.severity == .error }, "\(index.diagnostics)")
@@ -308,7 +297,7 @@ struct IconComposerCompileTests {
     /// The cubeSQL sample of ../shared (Xcode 26.2): its icon's bitmap layer `icon_384.png` comes out of the compile with
     /// the pixels Xcode's car holds, every one (deepmap-LZFSE quality 1 halves the chroma; docs/CAR-FORMAT.md).
     @Test func theCubeSQLLayerGivesXcodesPixels() throws {
-        guard let sample = Self.sharedSample("cubesql+cubeSQLAdmin") else { return }
+        guard let sample = SharedCars.folder("cubesql+cubeSQLAdmin") else { return }
         let source = sample + "/src/Resources/Assets"
         let (_, ours) = try Self.compile([source + "/Assets.xcassets", source + "/App.icon"])
         let xcode = try CARFile(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: sample + "/Resources__Assets.car"))))
