@@ -101,9 +101,10 @@ public struct CompileOptions: Sendable {
     /// 26, iOS): Xcode 26.2 does (the cubeSQL car), Xcode 26.0.1 does not (the sudoku car keeps its `.iconset`'s
     /// images); `--xcode-version` before 26.2 turns it off.
     public var drawsIconComposerImages = true
-    /// Whether colour sets' components are stored narrowed to 32-bit floats, as Xcode 26 stores them (sudoku's 0.176 as
-    /// 0.17599999904632568), or as the doubles `Contents.json` gives, as Xcode 15 stores them (SwiftUITestProject1's
-    /// `0x5E` as 94/255 exactly); `--xcode-version` before 26 turns it off (Xcode 16 is not shown by any car here).
+    /// Whether every component of a colour set is stored narrowed to a 32-bit float, as Xcode 26 stores them (sudoku's
+    /// 0.176 as 0.17599999904632568), or only those `Contents.json` writes as decimals, as Xcode 15 stores them
+    /// (SwiftUITestProject1's `0x5E` as 94/255 exactly, its `0.067` as 0.06700000166893005;
+    /// ``ColorVariant/decimalChannels``); `--xcode-version` before 26 turns it off (Xcode 16 is not shown by any car here).
     public var narrowsColorComponents = true
     /// Called as renditions are compiled (from the compiling threads) with the number done and the number
     /// to compile, for a progress display; it does not change the output.

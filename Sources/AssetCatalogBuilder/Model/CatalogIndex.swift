@@ -378,12 +378,58 @@ public struct ColorVariant: Hashable, Sendable, Codable {
     public var traits: VariantTraits
     /// The colour.
     public var value: ColorValue
+    /// The components `Contents.json` writes as decimals (`"0.067"`) rather than as 8-bit values (`"0x11"`,
+    /// `"17"`). Xcode 15 stores an 8-bit value as the exact double k/255 and narrows a decimal to a 32-bit float
+    /// (``CompileOptions/narrowsColorComponents``); empty for colours read from an archive or a car.
+    public var decimalChannels: ColorChannels
 
     /// Creates a colour entry.
-    public init(traits: VariantTraits, value: ColorValue) {
+    public init(traits: VariantTraits, value: ColorValue, decimalChannels: ColorChannels = []) {
         self.traits = traits
         self.value = value
+        self.decimalChannels = decimalChannels
     }
+}
+
+extension ColorVariant {
+    private enum CodingKeys: String, CodingKey {
+        case traits, value, decimalChannels
+    }
+
+    /// Decodes an entry; `decimalChannels` may be absent (none).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            traits: try container.decode(VariantTraits.self, forKey: .traits),
+            value: try container.decode(ColorValue.self, forKey: .value),
+            decimalChannels: try container.decodeIfPresent(ColorChannels.self, forKey: .decimalChannels) ?? [])
+    }
+
+    /// Encodes the entry, `decimalChannels` only when some component is a decimal.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(traits, forKey: .traits)
+        try container.encode(value, forKey: .value)
+        if !decimalChannels.isEmpty { try container.encode(decimalChannels, forKey: .decimalChannels) }
+    }
+}
+
+/// A subset of a colour's components: red, green, blue (for a grey colour, all three are its level) and alpha.
+public struct ColorChannels: OptionSet, Hashable, Sendable, Codable {
+    /// The bits: red 1, green 2, blue 4, alpha 8.
+    public let rawValue: UInt8
+
+    /// Creates a set from its bits.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Red, or a grey colour's level.
+    public static let red = ColorChannels(rawValue: 1)
+    /// Green, or a grey colour's level.
+    public static let green = ColorChannels(rawValue: 2)
+    /// Blue, or a grey colour's level.
+    public static let blue = ColorChannels(rawValue: 4)
+    /// Opacity.
+    public static let alpha = ColorChannels(rawValue: 8)
 }
 
 /// A set of a type the reader recognises but does not index yet.

@@ -24,12 +24,13 @@ struct ColorParser {
         case decimal(Double)
     }
 
-    /// The colour, or `nil` when it cannot be understood (a diagnostic has been emitted).
-    func parse(_ color: JSONObject, place: String, sink: inout DiagnosticSink) -> ColorValue? {
+    /// The colour with its traits, or `nil` when it cannot be understood (a diagnostic has been emitted). The
+    /// entry records which components were written as decimals (``ColorVariant/decimalChannels``).
+    func parse(_ color: JSONObject, traits: VariantTraits, place: String, sink: inout DiagnosticSink) -> ColorVariant? {
         document.checkKeys(color, known: ["color-space", "components", "platform", "reference"], place: place, sink: &sink)
         if color["reference"] != nil {
             guard let name = document.string("reference", in: color, name: "\(place).reference", sink: &sink) else { return nil }
-            return .systemReference(name: name)
+            return ColorVariant(traits: traits, value: .systemReference(name: name))
         }
         var space = "srgb"
         if let given = document.string("color-space", in: color, name: "\(place).color-space", sink: &sink) {
@@ -74,10 +75,13 @@ struct ColorParser {
             return false
         }
         var values: [String: Double] = ["alpha": 1]
+        var decimals: ColorChannels = []
         for (key, literal) in literals {
             switch literal {
             case .hex(let byte): values[key] = Double(byte) / 255
-            case .decimal(let number): values[key] = number
+            case .decimal(let number):
+                values[key] = number
+                decimals.formUnion(key == "alpha" ? .alpha : isGray ? [.red, .green, .blue] : ColorParser.channel(key))
             case .whole(let number):
                 let isEightBit = key == "alpha" ? number > 1 : eightBit
                 if isEightBit {
@@ -87,6 +91,8 @@ struct ColorParser {
                     }
                     values[key] = Double(number) / 255
                 } else {
+                    // 0 or 1 as a level, not a byte: float-exact, so not recorded as a decimal (narrowing it
+                    // would change nothing).
                     values[key] = Double(number)
                 }
             }
@@ -98,14 +104,25 @@ struct ColorParser {
                 "\(componentsPlace).\(key) is \(value), outside \(ColorComponents.allowedRangeDescription)")
             return nil
         }
+        let parsed: ColorComponents
         if isGray {
             let white = values["white"] ?? 0
-            return .components(ColorComponents(colorSpace: space, red: white, green: white, blue: white, alpha: values["alpha"] ?? 1))
-        }
-        return .components(
-            ColorComponents(
+            parsed = ColorComponents(colorSpace: space, red: white, green: white, blue: white, alpha: values["alpha"] ?? 1)
+        } else {
+            parsed = ColorComponents(
                 colorSpace: space, red: values["red"] ?? 0, green: values["green"] ?? 0, blue: values["blue"] ?? 0,
-                alpha: values["alpha"] ?? 1))
+                alpha: values["alpha"] ?? 1)
+        }
+        return ColorVariant(traits: traits, value: .components(parsed), decimalChannels: decimals)
+    }
+
+    private static func channel(_ key: String) -> ColorChannels {
+        switch key {
+        case "red": return .red
+        case "green": return .green
+        case "blue": return .blue
+        default: return .alpha
+        }
     }
 
     private static func describe(_ value: JSONValue) -> String {

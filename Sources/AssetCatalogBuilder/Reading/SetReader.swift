@@ -73,8 +73,8 @@ struct SetReader {
                     asset.colors.append(ColorVariant(traits: entry.traits, value: .systemReference(name: "default")))
                     continue
                 }
-                if let value = ColorParser(document: document).parse(color, place: "\(place).color", sink: &sink) {
-                    asset.colors.append(ColorVariant(traits: entry.traits, value: value))
+                if let variant = ColorParser(document: document).parse(color, traits: entry.traits, place: "\(place).color", sink: &sink) {
+                    asset.colors.append(variant)
                 }
                 continue
             }

@@ -109,25 +109,45 @@ struct SystemColorCompileTests {
         #expect(srgb.red == 0.10000000149011612 && srgb.green == Double(Float(0.2)) && srgb.alpha == 1)
     }
 
-    /// Xcode 15 (SwiftUITestProject1's cars) stores the components as `Contents.json` gives them, doubles: its accent
-    /// `0x5E` is 94/255 exactly where Xcode 26 would store `Double(Float(94/255))`.
-    @Test func xcode15StoresTheDoublesXcode26NarrowsToFloats() throws {
+    /// Xcode 15 (SwiftUITestProject1's cars) stores 8-bit components exactly and narrows decimal ones: its accent
+    /// `0x5E` is 94/255 exactly where Xcode 26 stores `Double(Float(94/255))`, and its dark `background2`'s `0.067` is
+    /// `Double(Float(0.067))`, as in Xcode 26. A grey colour's decimal level is narrowed in all three components.
+    @Test func xcode15StoresEightBitComponentsExactlyAndNarrowsDecimals() throws {
         let fixture = try CatalogFixture()
         try fixture.contents(
             "Accent.colorset",
-            #"{"colors":[{"idiom":"universal","color":{"color-space":"display-p3","components":{"red":"0x5E","green":"0xCD","blue":"0xFA","alpha":"1.000"}}}],"info":{"author":"xcode","version":1}}"#)
-        func stored(narrowing: Bool) throws -> ColorComponents? {
+            #"{"colors":[{"idiom":"universal","color":{"color-space":"display-p3","components":{"red":"0x5E","green":"205","blue":"0.067","alpha":"0.300"}}}],"info":{"author":"xcode","version":1}}"#)
+        try fixture.contents(
+            "Grey.colorset",
+            #"{"colors":[{"idiom":"universal","color":{"color-space":"gray-gamma-22","components":{"white":"0.067","alpha":"1.000"}}}],"info":{"author":"xcode","version":1}}"#)
+        func stored(_ name: String, narrowing: Bool) throws -> ColorComponents? {
             var options = CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", toolVersion: "test")
             options.narrowsColorComponents = narrowing
             let car = try CARFile(bytes: try CARCompiler(options: options).compile(fixture.read()).car)
-            guard case .components(let components)? = CatalogIndex(car: car, path: "Assets.car").asset(named: "Accent")?.colors.first?.value
+            guard case .components(let components)? = CatalogIndex(car: car, path: "Assets.car").asset(named: name)?.colors.first?.value
             else { return nil }
             return components
         }
-        let xcode15 = try #require(try stored(narrowing: false))
-        #expect(xcode15.red == 94.0 / 255 && xcode15.green == 205.0 / 255 && xcode15.blue == 250.0 / 255 && xcode15.alpha == 1)
-        let xcode26 = try #require(try stored(narrowing: true))
+        let narrowed = Double(Float(0.067))
+        #expect(narrowed != 0.067)
+        let xcode15 = try #require(try stored("Accent", narrowing: false))
+        #expect(xcode15.red == 94.0 / 255 && xcode15.green == 205.0 / 255)
+        #expect(xcode15.blue == narrowed && xcode15.alpha == Double(Float(0.3)))
+        let xcode26 = try #require(try stored("Accent", narrowing: true))
         #expect(xcode26.red == Double(Float(94.0 / 255)) && xcode26.red != 94.0 / 255)
+        #expect(xcode26.green == Double(Float(205.0 / 255)) && xcode26.blue == narrowed)
+        let grey = try #require(try stored("Grey", narrowing: false))
+        #expect(grey.red == narrowed && grey.green == narrowed && grey.blue == narrowed)
+    }
+
+    /// The reader records which components `Contents.json` writes as decimals, whatever their notation's details.
+    @Test func theReaderRecordsDecimalComponents() throws {
+        let fixture = try CatalogFixture()
+        try fixture.contents(
+            "Mixed.colorset",
+            #"{"colors":[{"idiom":"universal","color":{"components":{"red":"0x10","green":"0.5","blue":"128","alpha":"1.000"}}},{"idiom":"universal","appearances":[{"appearance":"luminosity","value":"dark"}],"color":{"components":{"red":"1","green":"0","blue":"1e-1"}}}]}"#)
+        let colors = try #require(fixture.read().asset(named: "Mixed")?.colors)
+        #expect(colors.map(\.decimalChannels) == [[.green, .alpha], [.blue]])
     }
 
     @Test func aSetWithoutAColourIsLeftOutAsXcodeLeavesItOut() throws {

@@ -171,7 +171,8 @@ extension CARCompiler {
                     jobs.append(
                         Job(facet: facet, assetName: asset.name, kind: .color, source: nil, fileName: asset.name, contentType: nil,
                             traits: color.traits, attributes: [:], properties: asset.properties,
-                            color: options.narrowsColorComponents ? color.value.narrowedToFloat : color.value, iconSizeIndex: 0))
+                            color: color.value.narrowedToFloat(options.narrowsColorComponents ? .all : color.decimalChannels),
+                            iconSizeIndex: 0))
                 }
             case .imageStack:
                 let stack = stackJobs(
@@ -381,11 +382,24 @@ extension CARCompiler {
 }
 
 extension ColorValue {
-    /// Each component narrowed to a 32-bit float (and widened back), as Xcode 26 stores every colour: sudoku's
-    /// AccentColor, Contents.json's 0.176, is stored as 0.17599999904632568 (``CompileOptions/narrowsColorComponents``).
-    var narrowedToFloat: ColorValue {
-        guard case .components(var components) = self else { return self }
-        for path in [\ColorComponents.red, \.green, \.blue, \.alpha] { components[keyPath: path] = Double(Float(components[keyPath: path])) }
+    /// The components of `channels` narrowed to 32-bit floats (and widened back). Xcode 26 stores every colour so:
+    /// sudoku's AccentColor, Contents.json's 0.176, is stored as 0.17599999904632568
+    /// (``CompileOptions/narrowsColorComponents``). Xcode 15 narrows only the components written as decimals
+    /// (``ColorVariant/decimalChannels``): SwiftUITestProject1's `0.067` is stored as 0.06700000166893005 and its
+    /// `0x5E` as 94/255 exactly.
+    func narrowedToFloat(_ channels: ColorChannels) -> ColorValue {
+        guard case .components(var components) = self, !channels.isEmpty else { return self }
+        let paths: [(ColorChannels, WritableKeyPath<ColorComponents, Double>)] = [
+            (.red, \.red), (.green, \.green), (.blue, \.blue), (.alpha, \.alpha),
+        ]
+        for (channel, path) in paths where channels.contains(channel) {
+            components[keyPath: path] = Double(Float(components[keyPath: path]))
+        }
         return .components(components)
     }
+}
+
+extension ColorChannels {
+    /// Every component.
+    static let all: ColorChannels = [.red, .green, .blue, .alpha]
 }
