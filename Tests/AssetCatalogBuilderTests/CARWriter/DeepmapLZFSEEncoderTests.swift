@@ -91,7 +91,7 @@ struct DeepmapLZFSEEncoderTests {
         let pixels = Deepmap2PredictedEncoderTests.noisyGradient(384, 384)
         let payload = try #require(
             pixels.withUnsafeBufferPointer { BitmapPayload.make($0, width: 384, height: 384, bytesPerPixel: 4, compression: .deepmapLZFSE) }
-        ).joined
+        ).parts.joined
         func le32(_ at: Int) -> Int { Int(payload[at]) | Int(payload[at + 1]) << 8 | Int(payload[at + 2]) << 16 | Int(payload[at + 3]) << 24 }
         #expect(Array(payload[0..<4]) == Array("MLEC".utf8) && le32(4) == 1 && le32(8) == 10 && le32(12) == 3)
         var at = 16
@@ -113,7 +113,7 @@ struct DeepmapLZFSEEncoderTests {
         let pixels = Deepmap2PredictedEncoderTests.noisyGradient(width, height)
         let payload = try #require(
             pixels.withUnsafeBufferPointer { BitmapPayload.make($0, width: width, height: height, bytesPerPixel: 4, compression: .paletteImage) }
-        ).joined
+        ).parts.joined
         func le32(_ at: Int) -> Int { Int(payload[at]) | Int(payload[at + 1]) << 8 | Int(payload[at + 2]) << 16 | Int(payload[at + 3]) << 24 }
         #expect(le32(8) == 10, "deepmap-LZFSE")
         var at = 16, top = 0

@@ -20,15 +20,30 @@ enum BitmapPayload {
         rowBytes * height <= chunkBytes ? max(1, height) : max(1, height / 3)
     }
 
-    /// The payload (`MLEC` header included) of `pixels`, `width` × `height` pixels of `bytesPerPixel` bytes (4: B, G,
-    /// R, A; 2: grey, alpha; premultiplied; rows unpadded), or `nil` when `compression` cannot hold them (LZVN that
-    /// does not shrink a chunk): the caller stores them uncompressed then, as it does when the payload is larger.
-    ///
-    /// The payload comes as its pieces (``ByteParts``): the compressed streams are copied once, into the value the
-    /// caller joins them into.
+    /// A payload and the bytes per row (info tag 1007) Xcode writes beside it.
+    struct Encoded {
+        /// The payload, `MLEC` header included, as its pieces (``ByteParts``): the compressed streams are copied once,
+        /// into the value the caller joins them into.
+        var parts: ByteParts
+        /// For deepmap2, deepmap-LZFSE and palette-img, which hold no rows of pixels, the width × 4 rounded up to 32
+        /// bytes, grey (`GA8`) images too, as in Flex's, Stasis', zhihu's, cubeSQL's and SwiftUITestProject1's cars (all
+        /// 85 such images of Xcode 11 to 26, and MediaMate's two atlases; the older macOS theme, CoreUI 499, pads to 64
+        /// instead). For LZFSE, the rows as stored, padded to ``lzfseRowAlignment``; for LZVN, the rows unpadded.
+        var bytesPerRow: Int
+    }
+
+    /// LZFSE bitmaps' rows are padded with zeros to a multiple of this many bytes, as Xcode 11 to 26 store them: every
+    /// LZFSE bitmap of Flex, zhihu, MediaMate, SwiftUITestProject1, cubeSQL and sudoku (45 whose rows are not already
+    /// a multiple; the padding holds zeros). Xcode 13's heliport pads to 64, GlassKit's LZVN rows are unpadded.
+    static let lzfseRowAlignment = 32
+
+    /// The payload of `pixels`, `width` × `height` pixels of `bytesPerPixel` bytes (4: B, G, R, A; 2: grey, alpha;
+    /// premultiplied; rows unpadded), or `nil` when `compression` cannot hold them (LZVN that does not shrink a chunk):
+    /// the caller stores them uncompressed then, as it does when the payload is larger.
     static func make(
         _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, compression: BitmapCompression
-    ) -> ByteParts? {
+    ) -> Encoded? {
+        let noRows = (width * 4 + 31) / 32 * 32
         switch compression {
         case .deepmap2:
             // Xcode's palette mode is for colour images only (no grey rendition of the samples uses it).
@@ -39,9 +54,9 @@ enum BitmapPayload {
                 ? Deepmap2ModeChoice.parts(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel)
                 : Deepmap2Encoder.parts(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, palette: palette)
             if let record {
-                return single(record, compression: compressionDeepmap2)
+                return Encoded(parts: single(record, compression: compressionDeepmap2), bytesPerRow: noRows)
             }
-            return chunked(pixels, rowBytes: width * bytesPerPixel, height: height, lzvn: false)
+            return lzfseRows(pixels, rowBytes: width * bytesPerPixel, height: height)
         case .paletteImage:
             // A 2018 target, as Flex's and zhihu's 2018 copies hold their bitmaps (no LZFSE among them): colour images of
             // at most 1,024 colours in palette-img, the rest — grey ones, colour ones with more colours — in
@@ -49,15 +64,37 @@ enum BitmapPayload {
             if bytesPerPixel == 4, let palette = PixelPalette(pixels, bytesPerPixel: 4, limit: PaletteImageEncoder.colorLimit2018),
                 let record = PaletteImageEncoder.record(palette, width: width, height: height, bytesPerPixel: 4)
             {
-                return single(ByteParts(record), compression: compressionPaletteImage)
+                return Encoded(parts: single(ByteParts(record), compression: compressionPaletteImage), bytesPerRow: noRows)
             }
-            return deepmapLZFSE(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, exact: false)
+            return Encoded(
+                parts: deepmapLZFSE(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, exact: false), bytesPerRow: noRows)
         case .lzfse:
-            return chunked(pixels, rowBytes: width * bytesPerPixel, height: height, lzvn: false)
+            return lzfseRows(pixels, rowBytes: width * bytesPerPixel, height: height)
         case .lzvn:
-            return chunked(pixels, rowBytes: width * bytesPerPixel, height: height, lzvn: true)
+            let rowBytes = width * bytesPerPixel
+            return chunked(pixels, rowBytes: rowBytes, height: height, lzvn: true).map { Encoded(parts: $0, bytesPerRow: rowBytes) }
         case .deepmapLZFSE:
-            return deepmapLZFSE(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, exact: true)
+            return Encoded(
+                parts: deepmapLZFSE(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, exact: true), bytesPerRow: noRows)
+        }
+    }
+
+    /// The rows in LZFSE chunks, each padded with zeros to ``lzfseRowAlignment`` bytes first.
+    private static func lzfseRows(_ pixels: UnsafeBufferPointer<UInt8>, rowBytes: Int, height: Int) -> Encoded? {
+        let padded = (rowBytes + lzfseRowAlignment - 1) / lzfseRowAlignment * lzfseRowAlignment
+        guard padded != rowBytes else {
+            return chunked(pixels, rowBytes: rowBytes, height: height, lzvn: false).map { Encoded(parts: $0, bytesPerRow: rowBytes) }
+        }
+        let rows = [UInt8](unsafeUninitializedCapacity: padded * height) { buffer, initialized in
+            buffer.initialize(repeating: 0)
+            for row in 0..<height {
+                let source = UnsafeBufferPointer(rebasing: pixels[(row * rowBytes)..<((row + 1) * rowBytes)])
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[(row * padded)..<(row * padded + rowBytes)]).initialize(fromContentsOf: source)
+            }
+            initialized = buffer.count
+        }
+        return rows.withUnsafeBufferPointer { rows in
+            chunked(rows, rowBytes: padded, height: height, lzvn: false).map { Encoded(parts: $0, bytesPerRow: padded) }
         }
     }
 
@@ -91,21 +128,6 @@ enum BitmapPayload {
             return (rows: rows, record: record(predictedPays ? .predicted : .plain))
         }
         return chunks(bands, compression: compressionDeepmapLZFSE)
-    }
-
-    /// The bytes per row (info tag 1007) Xcode writes for a bitmap `width` pixels wide whose payload is `payload`: for
-    /// deepmap2, deepmap-LZFSE and palette-img, which hold no rows of pixels, the width × 4 rounded up to 32 bytes,
-    /// grey (`GA8`) images too, as in Flex's, Stasis', zhihu's, cubeSQL's and SwiftUITestProject1's cars (all 85 such
-    /// images of Xcode 11 to 26, and MediaMate's two atlases; the older macOS theme, CoreUI 499, pads to 64 instead);
-    /// for payloads of rows (LZFSE, LZVN), `rowBytes`, the rows as stored (Xcode pads those rows to 32 bytes, which
-    /// assetc does not).
-    static func bytesPerRowTag(_ payload: ByteParts, width: Int, rowBytes: Int) -> Int {
-        guard let head = payload.firstPiece, head.count >= 12 else { return rowBytes }
-        let compression = UInt32(head[8]) | UInt32(head[9]) << 8 | UInt32(head[10]) << 16 | UInt32(head[11]) << 24
-        switch compression {
-        case compressionDeepmap2, compressionDeepmapLZFSE, compressionPaletteImage: return (width * 4 + 31) / 32 * 32
-        default: return rowBytes
-        }
     }
 
     /// The 16 bytes that open an `MLEC` payload: the tag, `flags` (0: one record follows; 1: chunks follow), the

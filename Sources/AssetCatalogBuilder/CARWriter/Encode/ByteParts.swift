@@ -7,9 +7,6 @@ struct ByteParts: Sendable {
     /// The bytes of all the pieces together.
     private(set) var count = 0
 
-    /// The first piece, where a payload's header is.
-    var firstPiece: [UInt8]? { pieces.first }
-
     /// No bytes.
     init() {}
 

@@ -173,15 +173,16 @@ enum CSIBuilder {
         }
         return uncompressed.withUnsafeBufferPointer { value in
             let pixels = UnsafeBufferPointer(rebasing: value[pixelsAt...])
-            let payload = BitmapPayload.make(
+            let encoded = BitmapPayload.make(
                 pixels, width: width, height: height, bytesPerPixel: format.bytesPerPixel, compression: compression)
             // As before: compressed when the payload (its headers included) takes fewer bytes than the pixels.
-            guard let payload, payload.count - 16 < pixelBytes else { return uncompressed }
+            guard let encoded, encoded.parts.count - 16 < pixelBytes else { return uncompressed }
+            let payload = encoded.parts
             var bytes: [UInt8] = []
             bytes.reserveCapacity(pixelsAt - 16 + payload.count)
-            // The row bytes Xcode gives a payload that holds no rows (same size of tag, so the same header size).
-            let tagRowBytes = BitmapPayload.bytesPerRowTag(payload, width: width, rowBytes: rowBytes)
-            appendHeader(&bytes, payloadCount: payload.count, infoTags: tagRowBytes == rowBytes ? tags : infoTags(tagRowBytes))
+            // The row bytes Xcode writes beside the payload (BitmapPayload.Encoded.bytesPerRow; the same size of tag,
+            // so the same header size).
+            appendHeader(&bytes, payloadCount: payload.count, infoTags: encoded.bytesPerRow == rowBytes ? tags : infoTags(encoded.bytesPerRow))
             payload.write(to: &bytes)
             return bytes
         }
