@@ -32,9 +32,9 @@ enum BitmapPayload {
         var bytesPerRow: Int
     }
 
-    /// LZFSE bitmaps' rows are padded with zeros to a multiple of this many bytes, as Xcode 11 to 26 store them: every
-    /// LZFSE bitmap of Flex, zhihu, MediaMate, SwiftUITestProject1, cubeSQL and sudoku (45 whose rows are not already
-    /// a multiple; the padding holds zeros). Xcode 13's heliport pads to 64, GlassKit's LZVN rows are unpadded.
+    /// LZFSE bitmaps' rows are padded with zeros to a multiple of this many bytes, as Xcode 11 to 26 store them: the
+    /// LZFSE bitmaps and atlases of Flex, MediaMate, SwiftUITestProject1, cubeSQL and sudoku (37 of 37 whose rows are
+    /// not already a multiple, every padding byte zero). Xcode 13's heliport pads to 64; GlassKit's LZVN rows are unpadded.
     static let lzfseRowAlignment = 32
 
     /// The payload of `pixels`, `width` × `height` pixels of `bytesPerPixel` bytes (4: B, G, R, A; 2: grey, alpha;
