@@ -47,6 +47,29 @@ struct AtlasLayoutTests {
         ])
     }
 
+    /// SwiftUITestProject1's seven atlases (Xcode 15, its Previews car; `INLK` frames read from the car), each laid out
+    /// from its members as Xcode grouped them, with Xcode's identifiers: every frame is Xcode's. At 3x Xcode split the
+    /// images (144, 144, 120 | 120, 120) and the app icons (180, 120, 87 | 60); the split is not assetc's rule
+    /// (docs/CAR-FORMAT.md, "Packed atlases"), but the layout of each part is.
+    @Test func swiftUITestProject1sAtlasesOfXcode15FrameForFrame() {
+        let (fingerprint, fingerprint2, logo1, logo2, logo3, appIcon): (UInt16, UInt16, UInt16, UInt16, UInt16, UInt16) =
+            (14573, 53499, 42993, 13394, 49331, 6849)
+        let atlases: [(label: String, members: [(identifier: UInt16, side: Int, x: Int, y: Int)])] = [
+            ("1x images", [(fingerprint, 48, 2, 2), (logo2, 40, 2, 52), (logo1, 40, 44, 52), (logo3, 40, 102, 2), (fingerprint2, 48, 52, 2)]),
+            ("2x images", [(logo1, 80, 84, 100), (fingerprint, 96, 2, 2), (logo2, 80, 2, 100), (logo3, 80, 198, 2), (fingerprint2, 96, 100, 2)]),
+            ("2x app icons", [(appIcon, 120, 2, 2), (appIcon, 40, 62, 124), (appIcon, 80, 124, 2), (appIcon, 58, 2, 124)]),
+            ("3x images, first", [(logo2, 120, 2, 148), (fingerprint, 144, 2, 2), (fingerprint2, 144, 148, 2)]),
+            ("3x images, second", [(logo1, 120, 2, 2), (logo3, 120, 124, 2)]),
+            ("3x app icons, first", [(appIcon, 120, 184, 2), (appIcon, 87, 2, 184), (appIcon, 180, 2, 2)]),
+            ("3x app icons, second", [(appIcon, 60, 2, 2)]),
+        ]
+        for atlas in atlases {
+            let layout = AtlasLayout(atlas.members.map { Item(width: $0.side, height: $0.side, identifier: $0.identifier) })
+            let expected = atlas.members.map { Frame(x: $0.x, y: $0.y, width: $0.side, height: $0.side) }
+            #expect(layout.frames == expected, "\(atlas.label)")
+        }
+    }
+
     @Test func sidesAreRoundedDownToEvenAsInMediaMatesSymbolCacheAtlases() {
         // MediaMate's 1x GA8 atlas: a symbol's six bitmap caches (one facet). Box and margin come to 46 x 45; Xcode's
         // atlas is 46 x 44, and none of the 134 atlases in the Xcode cars here has an odd side.
