@@ -92,7 +92,7 @@ public struct InputSnapshot: Sendable {
             // Listed as a folder (never a link): opened first and its status taken from the open folder, which spares
             // the kernel a second lookup of the name; the same status `fstatat` gives. Something else by now (replaced
             // since the listing) is examined below, as any entry is.
-            let child = entry.name.withUnsafeBufferPointer { openat(folder, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            let child = openFolder(entry, in: folder)
             if child >= 0 {
                 defer { close(child) }
                 guard let identity = FileIdentity.of(descriptor: child) else { return false }
@@ -109,10 +109,15 @@ public struct InputSnapshot: Sendable {
         // Only files are kept (the compile cache asks for no other entry); the rest is in the digest.
         if identity.isFile { found.append(Entry(path: PathKey(entry.path), identity: identity.digest)) }
         guard identity.isFolder else { return true }
-        let child = entry.name.withUnsafeBufferPointer { openat(folder, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+        let child = openFolder(entry, in: folder)
         guard child >= 0 else { return false }
         defer { close(child) }
         return addContents(of: child, at: entry.path, to: &found, hasher: &hasher)
+    }
+
+    /// Opens `entry` of the open folder `folder` as a folder, never through a link: its descriptor, or -1.
+    private static func openFolder(_ entry: Listed, in folder: Int32) -> Int32 {
+        entry.name.withUnsafeBufferPointer { openat(folder, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
     }
 
     /// Adds everything below the open folder `folder` at `path`.

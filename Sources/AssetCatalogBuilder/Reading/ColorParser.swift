@@ -81,7 +81,7 @@ struct ColorParser {
             case .hex(let byte): values[key] = Double(byte) / 255
             case .decimal(let number):
                 values[key] = number
-                decimals.formUnion(key == "alpha" ? .alpha : isGray ? [.red, .green, .blue] : ColorParser.channel(key))
+                decimals.formUnion(ColorParser.channels(key))
             case .whole(let number):
                 let isEightBit = key == "alpha" ? number > 1 : eightBit
                 if isEightBit {
@@ -116,11 +116,13 @@ struct ColorParser {
         return ColorVariant(traits: traits, value: .components(parsed), decimalChannels: decimals)
     }
 
-    private static func channel(_ key: String) -> ColorChannels {
+    /// The components a key of `components` sets: a grey colour's `white` is its level in red, green and blue.
+    private static func channels(_ key: String) -> ColorChannels {
         switch key {
         case "red": return .red
         case "green": return .green
         case "blue": return .blue
+        case "white": return [.red, .green, .blue]
         default: return .alpha
         }
     }

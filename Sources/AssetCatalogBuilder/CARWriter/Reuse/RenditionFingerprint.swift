@@ -127,7 +127,7 @@ extension CARCompiler {
 final class FileObserver {
     private(set) var hashes: [UInt64] = []
 
-    func record(_ bytes: [UInt8]) { hashes.append(ContentHash.hash(bytes)) }
+    func record(_ bytes: [UInt8]) { record(contentHash: ContentHash.hash(bytes)) }
 
     /// Records a file read earlier, by the digest of its bytes then.
     func record(contentHash: UInt64) { hashes.append(contentHash) }
