@@ -127,11 +127,23 @@ struct ColorParser {
         }
     }
 
+    /// The most characters of a component's text a message repeats (`"nan"`, `"0.5e"`); a longer text, or one with
+    /// anything but printable ASCII, is described by its length, never quoted: a message names, it does not copy the file.
+    static let quotedLiteralLimit = 16
+
     private static func describe(_ value: JSONValue) -> String {
+        let text: String
         switch value {
-        case .string(let text): return "\"\(text)\""
-        case .number(let text): return text
+        case .string(let given): text = given
+        case .number(let given): text = given
         default: return value.typeDescription
+        }
+        let shown = text.utf8.count <= quotedLiteralLimit && text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
+        switch (value, shown) {
+        case (.string, true): return "\"\(text)\""
+        case (.string, false): return "a string of \(text.utf8.count) bytes"
+        case (_, true): return text
+        case (_, false): return "a number of \(text.utf8.count) characters"
         }
     }
 

@@ -93,6 +93,25 @@ struct ReaderColorTests {
         #expect(traits == VariantTraits(displayGamut: .displayP3, appearance: .dark, contrast: .high))
     }
 
+    @Test("a component that is not a number is an error: a short literal quoted, a long or unprintable one only measured")
+    func notANumber() throws {
+        let fixture = try CatalogFixture()
+        let huge = String(repeating: "9", count: 1_000_000)
+        for (set, red) in [("Short", "\"nan\""), ("Huge", "\"\(huge)\""), ("Control", #""0.5\u0001""#), ("Number", "1" + huge)] {
+            try fixture.contents(
+                "\(set).colorset", #"{"colors":[{"idiom":"universal","color":{"components":{"red":"# + red + #","green":"0","blue":"0"}}}]}"#)
+        }
+        let index = fixture.read()
+        let place = "colors[0].color.components.red should be a number like"
+        #expect(index.has("invalid-contents", at: "Short.colorset/Contents.json", place, #"but is "nan""#), "\(index.diagnosticDump)")
+        #expect(index.has("invalid-contents", at: "Huge.colorset/Contents.json", place, "but is a string of 1000000 bytes"))
+        #expect(index.has("invalid-contents", at: "Control.colorset/Contents.json", place, "but is a string of 4 bytes"))
+        #expect(index.has("invalid-contents", at: "Number.colorset/Contents.json", place, "but is a number of 1000001 characters"))
+        // Nothing of the file's text beyond the short literal: every message stays short.
+        #expect(index.diagnostics.allSatisfy { $0.message.utf8.count < 300 }, "\(index.diagnostics.map(\.message.utf8.count))")
+        #expect(["Short", "Huge", "Control", "Number"].allSatisfy { index.asset(named: $0)?.colors.isEmpty ?? true })
+    }
+
     @Test("several entries keep source order")
     func order() throws {
         let fixture = try CatalogFixture()
