@@ -1,3 +1,4 @@
+import AssetCatalogBuilder
 import Foundation
 
 /// One entry of `--asset-pack-output-specifications`: the asset pack that holds the sets tagged with exactly

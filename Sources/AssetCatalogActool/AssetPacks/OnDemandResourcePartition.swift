@@ -32,7 +32,7 @@ public struct OnDemandResourcePartition: Sendable {
                 diagnostics.append(
                     Diagnostic(
                         severity: .warning, rule: "on-demand-resources", catalog: catalog, path: asset.path,
-                        message: "'\(asset.name)' has on-demand-resource tags (\(tags.sorted().joined(separator: ", "))) but no --asset-pack-output-specifications were given; it stays in the main Assets.car"))
+                        message: "\(MessageQuote.quoted(asset.name)) has on-demand-resource tags (\(tags.sorted().joined(separator: ", "))) but no --asset-pack-output-specifications were given; it stays in the main Assets.car"))
                 mainAssets.append(asset)
             } else if let pack = specifications.firstIndex(where: { $0.tags == tags }) {
                 packAssets[pack].append(asset)
@@ -40,7 +40,7 @@ public struct OnDemandResourcePartition: Sendable {
                 diagnostics.append(
                     Diagnostic(
                         severity: .error, rule: "on-demand-resources", catalog: catalog, path: asset.path,
-                        message: "'\(asset.name)' has the on-demand-resource tags \(tags.sorted().joined(separator: ", ")), which no asset pack of --asset-pack-output-specifications has"))
+                        message: "\(MessageQuote.quoted(asset.name)) has the on-demand-resource tags \(tags.sorted().joined(separator: ", ")), which no asset pack of --asset-pack-output-specifications has"))
             }
         }
         main.assets = mainAssets

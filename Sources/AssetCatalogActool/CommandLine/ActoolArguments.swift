@@ -114,13 +114,3 @@ public enum ActoolUsageError: Error, Sendable, Hashable, CustomStringConvertible
         }
     }
 }
-
-/// Quoting of names in messages: control characters escaped (`\x1B`), so a hostile argument cannot drive a
-/// terminal or break the XML document, and long names cut, so it cannot flood a build log.
-enum MessageQuote {
-    /// `text` with control characters escaped, cut to 200 characters with an ellipsis.
-    static func clipped(_ text: String) -> String {
-        let escaped = TerminalText.escaped(text)
-        return escaped.count <= 200 ? escaped : String(escaped.prefix(200)) + "…"
-    }
-}

@@ -68,7 +68,7 @@ public enum ActoolVerdicts {
                     diagnostics.append(
                         Diagnostic(
                             severity: .warning, rule: ReaderRule.duplicateName.rawValue, catalog: root, path: asset.path,
-                            message: "The name '\(asset.name)' is also used by \(otherPath): the content is ambiguous; \(otherPath) is compiled and this set is left out."))
+                            message: "The name \(MessageQuote.quoted(asset.name)) is also used by \(otherPath): the content is ambiguous; \(otherPath) is compiled and this set is left out."))
                     continue
                 }
             } else {

@@ -1,3 +1,5 @@
+import AssetCatalogBuilder
+
 /// The dependency-info file actool writes for `--export-dependency-info`: the files a compile read and wrote,
 /// in the binary format Xcode's build engines read for actool, ibtool and the linker.
 ///

@@ -1,3 +1,5 @@
+import AssetCatalogBuilder
+
 /// Why actool's thinning options could not be read: each case names the value and the option it came from.
 public enum ThinningError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A model identifier the device table does not have.

@@ -204,7 +204,7 @@ public struct CatalogReader: Sendable {
                         Diagnostic(
                             severity: ReaderRule.duplicateName.defaultSeverity, rule: ReaderRule.duplicateName.rawValue,
                             catalog: root, path: duplicate.path,
-                            message: "the name '\(duplicate.name)' is also used by \(other); names must be unique"))
+                            message: "the name \(MessageQuote.quoted(duplicate.name)) is also used by \(other); names must be unique"))
                 }
             }
             start = end

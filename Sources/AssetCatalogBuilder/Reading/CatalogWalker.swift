@@ -173,7 +173,7 @@ extension FolderRole {
         case "arimageset", "arresourcegroup": return "AR resources"
         case "complicationset": return "complication sets"
         case "solidimagestack", "solidimagestacklayer": return "visionOS image stacks"
-        default: return "'\(type)' folders"
+        default: return "\(MessageQuote.quoted(type)) folders"
         }
     }
 }

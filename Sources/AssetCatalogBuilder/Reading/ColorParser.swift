@@ -38,7 +38,7 @@ struct ColorParser {
             if !ColorParser.knownColorSpaces.contains(given.lowercased()) {
                 sink.emit(
                     .unknownKey, at: document.path,
-                    "unknown color-space '\(given)' in \(place); the components are kept as they are")
+                    "unknown color-space \(MessageQuote.quoted(given)) in \(place); the components are kept as they are")
             } else {
                 space = given.lowercased()
             }
@@ -59,7 +59,7 @@ struct ColorParser {
         for key in channelKeys + ["alpha"] {
             guard let value = components[key] else {
                 if key == "alpha" { continue }
-                sink.emit(.invalidContents, at: document.path, "\(componentsPlace) has no '\(key)'")
+                sink.emit(.invalidContents, at: document.path, "\(componentsPlace) has no \(MessageQuote.quoted(key))")
                 return nil
             }
             guard let literal = ColorParser.literal(value) else {

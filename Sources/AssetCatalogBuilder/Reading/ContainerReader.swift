@@ -70,7 +70,7 @@ struct ContainerReader {
                 continue
             }
             guard let found = entries.first(where: { $0.name == filename && $0.kind == .directory }) else {
-                sink.emit(.missingFile, at: document.path, "\(place) names '\(filename)', which is not a folder in \(job.folder)")
+                sink.emit(.missingFile, at: document.path, "\(place) names \(MessageQuote.quoted(filename)), which is not a folder in \(job.folder)")
                 continue
             }
             let layerName = CatalogWalker.stem(found.name)
@@ -130,7 +130,7 @@ struct ContainerReader {
                 continue
             }
             guard let found = entries.first(where: { $0.name == filename && $0.kind == .directory }) else {
-                sink.emit(.missingFile, at: document.path, "\(place) names '\(filename)', which is not a folder in \(job.folder)")
+                sink.emit(.missingFile, at: document.path, "\(place) names \(MessageQuote.quoted(filename)), which is not a folder in \(job.folder)")
                 continue
             }
             if let dot = found.name.lastIndex(of: ".") { attributes["type"] = String(found.name[found.name.index(after: dot)...]) }
@@ -230,14 +230,14 @@ struct ContainerReader {
                     var traits = VariantTraits()
                     if appearance == "dark" { traits.appearance = .dark }
                     if let problem = SetReader.unsafeFilenameProblem(file) {
-                        sink.emit(.unsafePath, at: document.path, "\(place) names '\(file)', \(problem); the layer is skipped")
+                        sink.emit(.unsafePath, at: document.path, "\(place) names \(MessageQuote.quoted(file)), \(problem); the layer is skipped")
                         continue
                     }
                     let source = joinPath(job.folder, "Assets/" + file)
                     var variant = Variant(traits: traits, source: source, attributes: attributes)
                     let ioPath = job.ioFolder + "/Assets/" + file
                     guard FileSystem.status(ioPath)?.kind == .file else {
-                        sink.emit(.missingFile, at: document.path, "\(place) names '\(file)', which is not in \(job.folder)/Assets")
+                        sink.emit(.missingFile, at: document.path, "\(place) names \(MessageQuote.quoted(file)), which is not in \(job.folder)/Assets")
                         asset.variants.append(variant)
                         continue
                     }

@@ -80,7 +80,7 @@ struct ContentsDocument {
     /// `place` reads like "images[2]" or "the top level".
     func checkKeys(_ object: JSONObject, known: Set<String>, place: String, sink: inout DiagnosticSink) {
         for member in object.members where !known.contains(member.key) {
-            sink.emit(.unknownKey, at: path, "unknown key '\(member.key)' \(place == "the top level" ? "at" : "in") \(place)")
+            sink.emit(.unknownKey, at: path, "unknown key \(MessageQuote.quoted(member.key)) \(place == "the top level" ? "at" : "in") \(place)")
         }
     }
 
@@ -92,7 +92,7 @@ struct ContentsDocument {
             for key in duplicateKeys(object.members) {
                 sink.emit(
                     .invalidContents, at: path,
-                    "the key '\(key)' appears more than once \(place == "the top level" ? "at" : "in") \(place); the last value is used",
+                    "the key \(MessageQuote.quoted(key)) appears more than once \(place == "the top level" ? "at" : "in") \(place); the last value is used",
                     severity: .warning)
             }
             // The place is spelled out only for the values that can hold keys: most are strings and numbers.
@@ -131,7 +131,7 @@ struct ContentsDocument {
 
     /// Reports a value of the wrong type: "'images' should be an array but is a string".
     func wrongType(_ name: String, expected: String, actual: JSONValue, sink: inout DiagnosticSink) {
-        sink.emit(.invalidContents, at: path, "'\(name)' should be \(expected) but is \(actual.typeDescription)")
+        sink.emit(.invalidContents, at: path, "\(MessageQuote.quoted(name)) should be \(expected) but is \(actual.typeDescription)")
     }
 
     /// The array at `name` in `object`; `nil` (and an error) when it has another type, `[]` when absent.

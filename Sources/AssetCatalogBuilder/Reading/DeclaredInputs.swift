@@ -68,9 +68,9 @@ public enum DeclaredInputsError: Error, Sendable, Equatable, CustomStringConvert
 
     public var description: String {
         switch self {
-        case .unreadable(let path): return "'\(path)': the list of declared inputs cannot be read"
-        case .tooLarge(let path, let limit): return "'\(path)': the list of declared inputs is larger than \(limit) bytes"
-        case .notText(let path): return "'\(path)': the list of declared inputs is not UTF-8 text"
+        case .unreadable(let path): return "\(MessageQuote.quoted(path)): the list of declared inputs cannot be read"
+        case .tooLarge(let path, let limit): return "\(MessageQuote.quoted(path)): the list of declared inputs is larger than \(limit) bytes"
+        case .notText(let path): return "\(MessageQuote.quoted(path)): the list of declared inputs is not UTF-8 text"
         }
     }
 }

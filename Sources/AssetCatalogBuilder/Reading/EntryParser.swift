@@ -49,7 +49,7 @@ struct EntryParser {
         for member in object.members {
             let key = member.key
             guard known.contains(key) else {
-                sink.emit(.unknownKey, at: document.path, "unknown key '\(key)' in \(place)")
+                sink.emit(.unknownKey, at: document.path, "unknown key \(MessageQuote.quoted(key)) in \(place)")
                 continue
             }
             switch key {
@@ -165,7 +165,7 @@ struct EntryParser {
         entry.attributes[key] = text
         sink.emit(
             .unknownKey, at: document.path,
-            "unknown \(key) '\(text)' in \(place) (expected \(expected)); the entry is indexed for any \(dimension)")
+            "unknown \(key) \(MessageQuote.quoted(text)) in \(place) (expected \(expected)); the entry is indexed for any \(dimension)")
     }
 
     private func parseIdiom(_ text: String, place: EntryPlace, into entry: inout ParsedEntry, sink: inout DiagnosticSink) {
@@ -211,7 +211,7 @@ struct EntryParser {
                 continue
             }
             if !seen.insert(kind).inserted {
-                sink.emit(.invalidContents, at: document.path, "\(elementPlace) gives '\(kind)' a second time; the first is used")
+                sink.emit(.invalidContents, at: document.path, "\(elementPlace) gives \(MessageQuote.quoted(kind)) a second time; the first is used")
                 continue
             }
             switch kind {
@@ -229,7 +229,7 @@ struct EntryParser {
                     entry.attributes["luminosity"] = text
                     sink.emit(
                         .unknownKey, at: document.path,
-                        "unknown luminosity '\(text)' in \(elementPlace) (expected light, dark or tinted); the entry is indexed for any appearance")
+                        "unknown luminosity \(MessageQuote.quoted(text)) in \(elementPlace) (expected light, dark or tinted); the entry is indexed for any appearance")
                 }
             case "contrast":
                 switch text.lowercased() {
@@ -239,13 +239,13 @@ struct EntryParser {
                     entry.attributes["contrast"] = text
                     sink.emit(
                         .unknownKey, at: document.path,
-                        "unknown contrast '\(text)' in \(elementPlace) (expected high); the entry is indexed for any contrast")
+                        "unknown contrast \(MessageQuote.quoted(text)) in \(elementPlace) (expected high); the entry is indexed for any contrast")
                 }
             default:
                 entry.attributes["appearance." + kind] = text
                 sink.emit(
                     .unknownKey, at: document.path,
-                    "unknown appearance '\(kind)' in \(elementPlace) (expected luminosity or contrast)")
+                    "unknown appearance \(MessageQuote.quoted(kind)) in \(elementPlace) (expected luminosity or contrast)")
             }
         }
     }

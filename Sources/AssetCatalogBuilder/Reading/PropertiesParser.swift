@@ -23,7 +23,7 @@ enum PropertiesParser {
             if !renderingIntents.contains(intent) {
                 sink.emit(
                     .unknownKey, at: document.path,
-                    "unknown template-rendering-intent '\(intent)' in properties (expected template or original)")
+                    "unknown template-rendering-intent \(MessageQuote.quoted(intent)) in properties (expected template or original)")
             }
         }
         properties.preservesVectorRepresentation = document.bool(
@@ -32,7 +32,7 @@ enum PropertiesParser {
         if let compression = document.string("compression-type", in: object, name: "properties.compression-type", sink: &sink) {
             properties.compressionType = compression
             if !compressionTypes.contains(compression) {
-                sink.emit(.unknownKey, at: document.path, "unknown compression-type '\(compression)' in properties")
+                sink.emit(.unknownKey, at: document.path, "unknown compression-type \(MessageQuote.quoted(compression)) in properties")
             }
         }
         properties.localizable = document.bool("localizable", in: object, name: "properties.localizable", sink: &sink)

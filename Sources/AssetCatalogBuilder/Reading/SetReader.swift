@@ -85,11 +85,11 @@ struct SetReader {
             if let problem = SetReader.unsafeFilenameProblem(filename) {
                 sink.emit(
                     .unsafePath, at: document.path,
-                    "\(place) names '\(filename)', \(problem); files must be inside \(job.folder). The entry is skipped")
+                    "\(place) names \(MessageQuote.quoted(filename)), \(problem); files must be inside \(job.folder). The entry is skipped")
                 continue
             }
             guard let position = listing.find(filename) else {
-                sink.emit(.missingFile, at: document.path, "\(place) names '\(filename)', which is not in \(job.folder)")
+                sink.emit(.missingFile, at: document.path, "\(place) names \(MessageQuote.quoted(filename)), which is not in \(job.folder)")
                 asset.variants.append(
                     Variant(traits: entry.traits, source: joinPath(job.folder, filename), attributes: entry.attributes))
                 continue
@@ -99,7 +99,7 @@ struct SetReader {
             if found.name != filename {
                 sink.emit(
                     .filenameCase, at: document.path,
-                    "\(place) names '\(filename)' but the file is '\(found.name)'; it is used, but names differ in case, which breaks on case-sensitive file systems")
+                    "\(place) names \(MessageQuote.quoted(filename)) but the file is \(MessageQuote.quoted(found.name)); it is used, but names differ in case, which breaks on case-sensitive file systems")
             }
             let source = joinPath(job.folder, found.name)
             var linkTarget: String?  // where to read a link that stays inside the root
@@ -121,7 +121,7 @@ struct SetReader {
             var variant = Variant(traits: entry.traits, source: source, attributes: entry.attributes)
             guard kind == .file else {
                 let what = isBrokenLink ? "a broken symbolic link" : kind == .directory ? "a folder" : "not a regular file"
-                sink.emit(.missingFile, at: document.path, "\(place) names '\(filename)', which is \(what)")
+                sink.emit(.missingFile, at: document.path, "\(place) names \(MessageQuote.quoted(filename)), which is \(what)")
                 asset.variants.append(variant)
                 continue
             }

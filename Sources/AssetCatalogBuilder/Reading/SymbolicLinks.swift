@@ -26,7 +26,7 @@ enum SymbolicLinks {
 
     /// The `unsafe-path` message for a link that leads out of the root.
     static func outsideMessage(_ realPath: String) -> String {
-        "is a symbolic link to '\(realPath)', outside the catalog root; it is not followed"
+        "is a symbolic link to \(MessageQuote.quoted(realPath)), outside the catalog root; it is not followed"
     }
 
     /// What a folder walker should treat an entry as. A link is followed only when it stays inside the

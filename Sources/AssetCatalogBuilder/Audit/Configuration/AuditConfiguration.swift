@@ -206,7 +206,7 @@ extension AuditConfiguration {
                     guard let idiom = Idiom(parsing: text) else {
                         throw fail(
                             member.line,
-                            "unknown idiom '\(text)' in 'idioms'; accepted: \(Idiom.acceptedTokens.joined(separator: ", "))")
+                            "unknown idiom \(MessageQuote.quoted(text)) in 'idioms'; accepted: \(Idiom.acceptedTokens.joined(separator: ", "))")
                     }
                     if !idioms.contains(idiom) { idioms.append(idiom) }
                 }
@@ -226,7 +226,7 @@ extension AuditConfiguration {
             case "targets":
                 try interpretTargets(member.value, into: &configuration, fail: fail)
             default:
-                throw fail(member.line, "unknown key '\(member.key)'; accepted: \(topLevelKeys.joined(separator: ", "))")
+                throw fail(member.line, "unknown key \(MessageQuote.quoted(member.key)); accepted: \(topLevelKeys.joined(separator: ", "))")
             }
         }
         return configuration
@@ -246,7 +246,7 @@ extension AuditConfiguration {
                 guard !member.key.isEmpty else { throw fail(member.line, "a target name in 'targets' is empty") }
                 let patterns = try stringList(member.value, key: "targets: \(member.key)", fail: fail)
                 for pattern in patterns where pattern.isEmpty {
-                    throw fail(member.line, "a catalog pattern of target '\(member.key)' is empty")
+                    throw fail(member.line, "a catalog pattern of target \(MessageQuote.quoted(member.key)) is empty")
                 }
                 configuration.targetCatalogs[member.key, default: []] += patterns
             }
@@ -261,11 +261,11 @@ extension AuditConfiguration {
         case .list(let items):
             var result: [String] = []
             for item in items {
-                guard let text = item.scalar else { throw fail(item.line, "'\(key)' must be a list of texts") }
+                guard let text = item.scalar else { throw fail(item.line, "\(MessageQuote.quoted(key)) must be a list of texts") }
                 result.append(text)
             }
             return result
-        case .map: throw fail(node.line, "'\(key)' must be a list, not a map")
+        case .map: throw fail(node.line, "\(MessageQuote.quoted(key)) must be a list, not a map")
         }
     }
 
@@ -279,25 +279,25 @@ extension AuditConfiguration {
         for member in members {
             guard let rule = AuditRules.rule(identifier: member.key) else {
                 let suggestion = AuditRules.closest(to: member.key).map { "; did you mean '\($0)'?" } ?? ""
-                throw fail(member.line, "unknown rule '\(member.key)'\(suggestion) ('assetc audit --list-rules' lists them)")
+                throw fail(member.line, "unknown rule \(MessageQuote.quoted(member.key))\(suggestion) ('assetc audit --list-rules' lists them)")
             }
             switch member.value.value {
             case .scalar(let text):
                 configuration.ruleSettings[rule.identifier] = try setting(text, line: member.line, fail: fail)
             case .list:
-                throw fail(member.line, "'\(member.key)' must be a severity (off, note, warning, error) or a map")
+                throw fail(member.line, "\(MessageQuote.quoted(member.key)) must be a severity (off, note, warning, error) or a map")
             case .map(let settings):
                 for setting in settings {
                     if setting.key == "severity" || setting.key == "enabled" {
                         guard let text = setting.value.scalar else {
-                            throw fail(setting.line, "'\(setting.key)' of '\(member.key)' must be a single value")
+                            throw fail(setting.line, "\(MessageQuote.quoted(setting.key)) of \(MessageQuote.quoted(member.key)) must be a single value")
                         }
                         configuration.ruleSettings[rule.identifier] = try Self.setting(text, line: setting.line, fail: fail)
                         continue
                     }
                     guard let option = rule.options.first(where: { $0.name == setting.key }) else {
                         let accepted = (["severity"] + rule.options.map(\.name)).joined(separator: ", ")
-                        throw fail(setting.line, "unknown option '\(setting.key)' for '\(member.key)'; accepted: \(accepted)")
+                        throw fail(setting.line, "unknown option \(MessageQuote.quoted(setting.key)) for \(MessageQuote.quoted(member.key)); accepted: \(accepted)")
                     }
                     let stored = try optionValue(option, setting.value, rule: member.key, fail: fail)
                     configuration.ruleOptions[rule.identifier, default: [:]][option.name] = stored
@@ -315,7 +315,7 @@ extension AuditConfiguration {
         case "note", "info": return .severity(.note)
         case "warning", "warn": return .severity(.warning)
         case "error": return .severity(.error)
-        default: throw fail(line, "unknown setting '\(text)'; accepted: off, on, note, warning, error")
+        default: throw fail(line, "unknown setting \(MessageQuote.quoted(text)); accepted: off, on, note, warning, error")
         }
     }
 
@@ -327,29 +327,29 @@ extension AuditConfiguration {
             guard let text = node.scalar, let number = parseNumber(text), number > 0, number <= option.maximum else {
                 throw fail(
                     node.line,
-                    "'\(option.name)' of '\(rule)' must be a positive number up to \(formatDimension(option.maximum)), not \(node.typeDescription)")
+                    "\(MessageQuote.quoted(option.name)) of \(MessageQuote.quoted(rule)) must be a positive number up to \(formatDimension(option.maximum)), not \(node.typeDescription)")
             }
             return String(number)
         case .fraction:
             guard let text = node.scalar, let number = parseNumber(text), number >= 0, number <= 1 else {
                 throw fail(
-                    node.line, "'\(option.name)' of '\(rule)' must be a share between 0 and 1 (0.1 or 10%), not \(node.typeDescription)")
+                    node.line, "\(MessageQuote.quoted(option.name)) of \(MessageQuote.quoted(rule)) must be a share between 0 and 1 (0.1 or 10%), not \(node.typeDescription)")
             }
             return String(number)
         case .scalesByIdiom:
             guard case .map(let members) = node.value else {
-                throw fail(node.line, "'\(option.name)' of '\(rule)' must map idioms to lists of scales, e.g. 'phone: [2, 3]'")
+                throw fail(node.line, "\(MessageQuote.quoted(option.name)) of \(MessageQuote.quoted(rule)) must map idioms to lists of scales, e.g. 'phone: [2, 3]'")
             }
             var map: [String: [Int]] = [:]
             for member in members {
                 let key = member.key == "iphone" ? "phone" : member.key == "ipad" ? "pad" : member.key
                 guard scaleMapKeys.contains(key) else {
-                    throw fail(member.line, "unknown idiom '\(member.key)'; accepted: \(scaleMapKeys.joined(separator: ", "))")
+                    throw fail(member.line, "unknown idiom \(MessageQuote.quoted(member.key)); accepted: \(scaleMapKeys.joined(separator: ", "))")
                 }
                 var scales: [Int] = []
                 for text in try stringList(member.value, key: member.key, fail: fail) {
                     guard let scale = DisplayScale(parsing: text), scale.value <= 16 else {
-                        throw fail(member.line, "'\(text)' is not a scale (1, 2, 3 or 2x)")
+                        throw fail(member.line, "\(MessageQuote.quoted(text)) is not a scale (1, 2, 3 or 2x)")
                     }
                     scales.append(scale.value)
                 }

@@ -17,7 +17,7 @@ struct ConfigNode: Hashable, Sendable {
     /// "a list", "a map", "'text'" for messages.
     var typeDescription: String {
         switch value {
-        case .scalar(let text): return text.count > 40 ? "'\(text.prefix(40))…'" : "'\(text)'"
+        case .scalar(let text): return MessageQuote.quoted(text, limit: 40)
         case .list: return "a list"
         case .map: return "a map"
         }

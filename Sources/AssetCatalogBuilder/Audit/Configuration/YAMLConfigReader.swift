@@ -84,7 +84,7 @@ enum YAMLConfigReader {
             }
             return AuditConfigurationError(file: file, line: mark.line, message: "invalid YAML at column \(mark.column): \(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
-            let names = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            let names = duplicates.map { MessageQuote.quoted($0) }.joined(separator: ", ")
             let line = duplicates.first.flatMap { secondKeyLine($0, in: text, from: context.mark.line) } ?? context.mark.line
             return AuditConfigurationError(file: file, line: line, message: "\(names) appears twice in one map")
         case .reader(let problem, _, _, _):

@@ -48,7 +48,7 @@ extension CARCompiler {
         var taken = Set(assets.map(\.name))
         func addFacet(_ name: String, kind: AssetKind, part: UInt16) -> Int? {
             guard taken.insert(name).inserted else {
-                notices.append("\(icon.name): the name '\(name)' the icon needs is also an asset's; the icon is left out")
+                notices.append("\(icon.name): the name \(MessageQuote.quoted(name)) the icon needs is also an asset's; the icon is left out")
                 return nil
             }
             assets.append(Asset(name: name, kind: kind, sourceIndex: icon.sourceIndex, path: icon.path))
@@ -116,7 +116,7 @@ extension CARCompiler {
             for layer in group.layers where plan.images[layer.imageName] == nil {
                 let named = icon.variants.filter { $0.source.map(Self.lastComponent) == layer.imageName }
                 guard let main = named.first(where: { $0.attributes["appearance"] == nil }) ?? named.first, let source = main.source else {
-                    notices.append("\(icon.name): the layer file '\(layer.imageName)' is missing; the icon is left out")
+                    notices.append("\(icon.name): the layer file \(MessageQuote.quoted(layer.imageName)) is missing; the icon is left out")
                     return leaveOut()
                 }
                 // The layer's own file and its appearance specialisations (the reader lists them under the same layer).

@@ -13,7 +13,7 @@ extension CARCompiler {
         var layers: [(name: String, facet: Int, variants: [Variant])] = []
         for member in stack.members.reversed() {
             guard let facet = facets[member.name] else {
-                notices.append("\(stack.name): layer '\(member.name)' has no image set; the stack is left out")
+                notices.append("\(stack.name): layer \(MessageQuote.quoted(member.name)) has no image set; the stack is left out")
                 return (nil, [])
             }
             let variants = assets[facet].variants.filter { $0.source != nil && $0.contentType == .png && keep($0.traits, $0.attributes) }
@@ -45,7 +45,7 @@ extension CARCompiler {
             var traits: VariantTraits?
             for layer in layers {
                 guard let variant = layer.variants.first(where: { ($0.traits.displayScale?.value ?? 1) == scale }), let source = variant.source else {
-                    notices.append("\(stack.name): layer '\(layer.name)' has no \(scale)x image; the stack has no flattened image at \(scale)x")
+                    notices.append("\(stack.name): layer \(MessageQuote.quoted(layer.name)) has no \(scale)x image; the stack has no flattened image at \(scale)x")
                     files = []
                     break
                 }
