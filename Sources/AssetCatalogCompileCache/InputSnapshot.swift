@@ -20,13 +20,14 @@ import Foundation
 /// trusts it unchanged and hashes it again each time.
 ///
 /// Cost: one `fstatat` per file, relative to its open folder; for a folder (as the listing says), its `openat` and an
-/// `fstat` of it, and its listing; the inputs' subfolders on every core. A rebuild with nothing changed is little more
-/// than this (docs/PERFORMANCE.md).
+/// `fstat` of it, and its listing; the inputs' subfolders on every core. Each entry goes into the digest as three words
+/// (its path's key and its status's digest), and the table of files by path is made on the first question, which a
+/// rebuild with nothing changed never asks: that rebuild is little more than the walk (docs/PERFORMANCE.md).
 public struct InputSnapshot: Sendable {
-    /// The digest of every entry's name, type and status, in sorted order (the same for any listing order).
+    /// The digest of every entry's path, type and status, in sorted order (the same for any listing order).
     public let digest: UInt64
     /// Every regular file's identity digest, by path key.
-    private let files: [PathKey: UInt64]
+    private let files: FileTable
 
     struct Entry: Sendable {
         var path: PathKey
@@ -35,27 +36,26 @@ public struct InputSnapshot: Sendable {
 
     /// Takes the snapshot of `roots` (folders or files); `nil` when a root cannot be examined.
     public init?(roots: [String]) {
-        var hasher = FNV1aHasher()
-        var files: [PathKey: UInt64] = [:]
+        var hasher = EntryHasher()
+        var files: [Entry] = []
         for root in roots {
-            hasher.add("root:" + root)
+            let key = PathKey("root:" + root)
             guard let identity = FileIdentity.of(root) else { return nil }
-            hasher.add(identity)
-            if identity.isFile { files[PathKey(root)] = identity.digest }
+            hasher.add(key, identity.digest)
+            if identity.isFile { files.append(Entry(path: PathKey(root), identity: identity.digest)) }
             guard identity.isFolder else { continue }
             guard let (found, digest) = Self.walk(root) else { return nil }
             hasher.add(digest)
-            files.reserveCapacity(files.count + found.count)
-            for entry in found { files[entry.path] = entry.identity }
+            files += found
         }
         digest = hasher.value
-        self.files = files
+        self.files = FileTable(files)
     }
 
     /// The identity digest of the regular file at `path` as the snapshot found it, or `nil` when the snapshot has no
     /// such file (outside the inputs, reached through a link, or not a regular file).
     public func identity(of path: String) -> UInt64? {
-        files[PathKey(path)]
+        files.identity(of: PathKey(path))
     }
 
     /// The number of regular files found.
@@ -70,14 +70,14 @@ public struct InputSnapshot: Sendable {
         guard let top = list(descriptor, path: root) else { return nil }
         let results = SlotArray<([Entry], UInt64)>(count: top.count)
         DispatchQueue.concurrentPerform(iterations: top.count) { position in
-            var hasher = FNV1aHasher()
+            var hasher = EntryHasher()
             var found: [Entry] = []
             guard add(top[position], in: descriptor, to: &found, hasher: &hasher) else { return }
             results.set(position, (found, hasher.value))
         }
         var all: [Entry] = []
         all.reserveCapacity(results.values.reduce(0) { $0 + ($1?.0.count ?? 0) })
-        var hasher = FNV1aHasher()
+        var hasher = EntryHasher()
         for result in results.values {
             guard let (found, digest) = result else { return nil }
             all += found
@@ -87,7 +87,7 @@ public struct InputSnapshot: Sendable {
     }
 
     /// Adds `entry` of the open folder `folder` and, for a folder, everything below it.
-    private static func add(_ entry: Listed, in folder: Int32, to found: inout [Entry], hasher: inout FNV1aHasher) -> Bool {
+    private static func add(_ entry: Listed, in folder: Int32, to found: inout [Entry], hasher: inout EntryHasher) -> Bool {
         if entry.isListedAsFolder {
             // Listed as a folder (never a link): opened first and its status taken from the open folder, which spares
             // the kernel a second lookup of the name; the same status `fstatat` gives. Something else by now (replaced
@@ -96,18 +96,17 @@ public struct InputSnapshot: Sendable {
             if child >= 0 {
                 defer { close(child) }
                 guard let identity = FileIdentity.of(descriptor: child) else { return false }
-                hasher.add(entry.path)
-                hasher.add(identity)
+                hasher.add(PathKey(entry.path), identity.digest)
                 return addContents(of: child, at: entry.path, to: &found, hasher: &hasher)
             }
         }
         var status = stat()
         guard entry.name.withUnsafeBufferPointer({ fstatat(folder, $0.baseAddress!, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else { return false }
         let identity = FileIdentity(status)
-        hasher.add(entry.path)
-        hasher.add(identity)
+        let (key, digest) = (PathKey(entry.path), identity.digest)
+        hasher.add(key, digest)
         // Only files are kept (the compile cache asks for no other entry); the rest is in the digest.
-        if identity.isFile { found.append(Entry(path: PathKey(entry.path), identity: identity.digest)) }
+        if identity.isFile { found.append(Entry(path: key, identity: digest)) }
         guard identity.isFolder else { return true }
         let child = openFolder(entry, in: folder)
         guard child >= 0 else { return false }
@@ -121,7 +120,7 @@ public struct InputSnapshot: Sendable {
     }
 
     /// Adds everything below the open folder `folder` at `path`.
-    private static func addContents(of folder: Int32, at path: String, to found: inout [Entry], hasher: inout FNV1aHasher) -> Bool {
+    private static func addContents(of folder: Int32, at path: String, to found: inout [Entry], hasher: inout EntryHasher) -> Bool {
         guard let entries = list(folder, path: path) else { return false }
         for inner in entries {
             guard add(inner, in: folder, to: &found, hasher: &hasher) else { return false }
@@ -185,10 +184,55 @@ final class SlotArray<Value>: @unchecked Sendable {
     }
 }
 
-/// A file's status in a snapshot's digest.
-extension FNV1aHasher {
-    mutating func add(_ identity: FileIdentity) {
-        var copy = identity
-        withUnsafeBytes(of: &copy) { add($0) }
+/// The snapshot's digest, fed whole words: an entry is its path's key and its status's digest (each already a mix of
+/// every byte), so an entry costs three steps where the bytes of its path and status cost 140.
+struct EntryHasher {
+    private(set) var value: UInt64 = 0x6A09_E667_F3BC_C908
+
+    mutating func add(_ word: UInt64) {
+        value = PathKey.finish((value ^ word) &+ 0x9E37_79B9_7F4A_7C15)
+    }
+
+    mutating func add(_ path: PathKey, _ identity: UInt64) {
+        add(path.high)
+        add(path.low)
+        add(identity)
+    }
+}
+
+/// The snapshot's files by path key, the table made on the first question from the list the walk found: a rebuild
+/// with nothing changed asks none, and 30,000 entries hashed into a dictionary for nothing were a tenth of its work in
+/// user space.
+final class FileTable: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [InputSnapshot.Entry]
+    private var table: [PathKey: UInt64]?
+
+    init(_ entries: [InputSnapshot.Entry]) {
+        self.entries = entries
+    }
+
+    /// The number of files (a path listed twice, as a root and below another root, counts once).
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return made().count
+    }
+
+    func identity(of path: PathKey) -> UInt64? {
+        lock.lock()
+        defer { lock.unlock() }
+        return made()[path]
+    }
+
+    /// The table; called with the lock held.
+    private func made() -> [PathKey: UInt64] {
+        if let table { return table }
+        var made: [PathKey: UInt64] = [:]
+        made.reserveCapacity(entries.count)
+        for entry in entries { made[entry.path] = entry.identity }
+        table = made
+        entries = []
+        return made
     }
 }

@@ -21,7 +21,12 @@ struct PathKey: Hashable, Sendable {
         while offset < bytes.count {
             var word: UInt64 = 0
             let take = min(8, bytes.count - offset)
-            for index in 0..<take { word |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+            if take == 8 {
+                // A whole word in one load, as the loop below would assemble it (little-endian).
+                word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            } else {
+                for index in 0..<take { word |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+            }
             first = (first ^ word) &* 0x9E37_79B9_7F4A_7C15
             first ^= first >> 29
             second = (second ^ word) &* 0xC2B2_AE3D_27D4_EB4F
