@@ -47,10 +47,20 @@ final class CacheRun {
     /// Compiles the car at `path`, copying from its last compile what did not change, and records this one.
     func compile(_ index: CatalogIndex, toFile path: String, options: CompileOptions) throws(CARCompileError) -> CARCompileSummary {
         let previous = cache.previousCompile(car: path, settings: settings, inputs: snapshot)
-        defer { if previous.car >= 0 { close(previous.car) } }
+        var closesPrevious = previous.car >= 0
+        defer { if closesPrevious { close(previous.car) } }
         StageClock.mark("record read")
         let (summary, record) = try CARCompiler(options: options).compile(index, toFile: path, reusing: previous)
+        // The new car has replaced the old one, which is now unlinked: closing it frees its blocks, 20–40 ms of the
+        // kernel's time for the benchmark's 183 MB car on ext4, done on the other core while the record is stored.
+        let closing = DispatchGroup()
+        if closesPrevious {
+            closesPrevious = false
+            let car = previous.car
+            DispatchQueue.global().async(group: closing) { _ = close(car) }
+        }
         cache.storeCompile(car: path, settings: settings, record: record, inputs: snapshot)
+        closing.wait()
         StageClock.mark("record stored")
         return summary
     }
