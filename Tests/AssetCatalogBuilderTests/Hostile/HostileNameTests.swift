@@ -1,3 +1,4 @@
+import AssetCatalog
 import Foundation
 import Testing
 
@@ -56,6 +57,26 @@ struct HostileNameTests {
         // The file's text is not copied: every message is the name's first 200 characters and some words.
         let lengths = index.diagnostics.map(\.message.utf8.count)
         #expect(lengths.allSatisfy { $0 < 600 }, "\(lengths)")
+    }
+
+    @Test("an asset name from a compiled catalog is quoted short in the car's audit findings")
+    func carNames() throws {
+        let fixture = try CatalogFixture()
+        try fixture.png("Badge.imageset/badge@2x.png", width: 40, height: 40)
+        try fixture.contents("Badge.imageset", #"{"images":[{"filename":"badge@2x.png","idiom":"universal","scale":"2x"}]}"#)
+        var index = fixture.read()
+        // A car's names are whatever its maker wrote; folder names could not be this long.
+        let name = String(repeating: "b", count: 5000)
+        index.assets[0].name = name
+        let compiled = try CARCompiler(options: CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "15.0", jobs: 1)).compile(index)
+        let path = fixture.base + "/Assets.car"
+        try Data(compiled.car).write(to: URL(fileURLWithPath: path))
+        let car = try CARFile(path: path)
+        let report = Auditor(rules: AuditRules.all, jobs: 2).audit(CatalogIndex(car: car, path: path), compiledCatalogs: [path: car])
+        // car-missing-scale: a 2x-only bitmap for a target whose devices draw 3x.
+        let quoting = report.findings.filter { $0.message.contains("'" + String(repeating: "b", count: 200) + "…'") }
+        #expect(!quoting.isEmpty, "\(report.findings.map { $0.message.prefix(120) })")
+        #expect(report.findings.allSatisfy { $0.message.utf8.count < 1000 }, "\(report.findings.map(\.message.utf8.count))")
     }
 
     @Test("an audit configuration's unknown key, rule and setting are quoted short, in YAML and in JSON")

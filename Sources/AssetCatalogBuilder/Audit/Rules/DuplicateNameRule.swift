@@ -107,7 +107,7 @@ public struct DuplicateNameRule: AuditRule {
                 findings.append(
                     Finding(
                         rule: Self.identifier, severity: .error, asset: asset.name, catalog: sources[asset.sourceIndex].path,
-                        path: asset.path, message: "the name '\(asset.name)' is also used by \(first.asset.path); names must be unique"))
+                        path: asset.path, message: "the name \(MessageQuote.quoted(asset.name)) is also used by \(first.asset.path); names must be unique"))
             }
             guard firstInCatalog.count > 1 else { continue }
             // Across catalogs: only for catalogs built together, or that may be.
@@ -124,7 +124,7 @@ public struct DuplicateNameRule: AuditRule {
                         Finding(
                             rule: Self.identifier, severity: .error, asset: entry.asset.name, catalog: root, path: entry.asset.path,
                             message:
-                                "the name '\(entry.asset.name)' is also used by \(joinPath(sources[together.source].path, together.asset.path)), and both catalogs are built into \(target); names must be unique within a target"
+                                "the name \(MessageQuote.quoted(entry.asset.name)) is also used by \(joinPath(sources[together.source].path, together.asset.path)), and both catalogs are built into \(target); names must be unique within a target"
                         ))
                 } else if let unsure = earlier.first(where: { !membership.isKnown($0.source) || !membership.isKnown(entry.source) }) {
                     let other = sources[unsure.source].path
@@ -133,7 +133,7 @@ public struct DuplicateNameRule: AuditRule {
                         Finding(
                             rule: Self.identifier, severity: .warning, asset: entry.asset.name, catalog: root, path: entry.asset.path,
                             message:
-                                "the name '\(entry.asset.name)' is also used by \(joinPath(other, unsure.asset.path)); if '\(root)' and '\(other)' are built into one target, only one of them is used. No Xcode project or Package.swift above \(unknown.count == 1 ? unknown[0] : "either") says which target builds it: if they are, or are not, built together, say so with 'targets: [<target name>]' in each catalog's .assetc.yml"
+                                "the name \(MessageQuote.quoted(entry.asset.name)) is also used by \(joinPath(other, unsure.asset.path)); if \(MessageQuote.quoted(root)) and \(MessageQuote.quoted(other)) are built into one target, only one of them is used. No Xcode project or Package.swift above \(unknown.count == 1 ? unknown[0] : "either") says which target builds it: if they are, or are not, built together, say so with 'targets: [<target name>]' in each catalog's .assetc.yml"
                         ))
                 }
             }

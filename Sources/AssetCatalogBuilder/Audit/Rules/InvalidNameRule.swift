@@ -36,7 +36,7 @@ public struct InvalidNameRule: AuditRule {
         return [
             finding(
                 context, at: path,
-                "'\(name)' cannot become a Swift symbol: \(problem); Xcode's generated \(asset.kind == .color ? "ColorResource" : "ImageResource") symbols leave it out. Rename it using letters, digits and - _ . or spaces"
+                "\(MessageQuote.quoted(name)) cannot become a Swift symbol: \(problem); Xcode's generated \(asset.kind == .color ? "ColorResource" : "ImageResource") symbols leave it out. Rename it using letters, digits and - _ . or spaces"
             )
         ]
     }

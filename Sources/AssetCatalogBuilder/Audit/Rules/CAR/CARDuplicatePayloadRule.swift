@@ -92,7 +92,7 @@ public struct CARDuplicatePayloadRule: AuditRule {
                 findings.append(
                     Finding(
                         rule: Self.identifier, severity: Self.defaultSeverity, asset: stored.facet, catalog: catalog, path: name,
-                        message: "'\(name)' stores the same \(stored.byteCount) bytes as '\(firstName)' (asset '\(first.facet)'); the image ships twice. Reference one asset instead of copying it"
+                        message: "\(MessageQuote.quoted(name)) stores the same \(stored.byteCount) bytes as \(MessageQuote.quoted(firstName)) (asset \(MessageQuote.quoted(first.facet))); the image ships twice. Reference one asset instead of copying it"
                     ))
             }
         }

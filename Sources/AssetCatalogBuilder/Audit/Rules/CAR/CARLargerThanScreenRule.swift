@@ -42,7 +42,7 @@ public struct CARLargerThanScreenRule: AuditRule {
             findings.append(
                 finding(
                     context, at: context.path(of: pair.variant),
-                    "'\(context.asset.name)' (\(pair.variant.traits)) is \(pair.rendition.width)x\(pair.rendition.height) pixels, \(formatDimension(points)) points on its longest side, over \(formatDimension(multiple)) times the largest \(deployment.platform.rawValue) screen (\(deployment.largestScreenPoints) points). Export it at the size it is displayed at"
+                    "\(MessageQuote.quoted(context.asset.name)) (\(pair.variant.traits)) is \(pair.rendition.width)x\(pair.rendition.height) pixels, \(formatDimension(points)) points on its longest side, over \(formatDimension(multiple)) times the largest \(deployment.platform.rawValue) screen (\(deployment.largestScreenPoints) points). Export it at the size it is displayed at"
                 ))
         }
         return findings

@@ -59,7 +59,7 @@ public struct CARMissingScaleRule: AuditRule {
             findings.append(
                 finding(
                     context, at: context.path(of: first.variant),
-                    "'\(context.asset.name)' (\(traits)) is stored at \(have) only; \(deployment.description) devices also draw it at \(need). Add the missing scale or use a vector image"
+                    "\(MessageQuote.quoted(context.asset.name)) (\(traits)) is stored at \(have) only; \(deployment.description) devices also draw it at \(need). Add the missing scale or use a vector image"
                 ))
         }
         return findings

@@ -59,7 +59,7 @@ public struct CARUnusedScaleRule: AuditRule {
             findings.append(
                 finding(
                     context, at: context.path(of: pair.variant),
-                    "'\(context.asset.name)' (\(pair.variant.traits)) ships a \(scale)x bitmap of \(pair.rendition.byteCount) bytes, but \(deployment.description) devices are \(scales) only. Remove the \(scale)x slot from the source catalog"
+                    "\(MessageQuote.quoted(context.asset.name)) (\(pair.variant.traits)) ships a \(scale)x bitmap of \(pair.rendition.byteCount) bytes, but \(deployment.description) devices are \(scales) only. Remove the \(scale)x slot from the source catalog"
                 ))
         }
         return findings
