@@ -51,8 +51,8 @@ final class CacheRun {
         defer { if closesPrevious { close(previous.car) } }
         StageClock.mark("record read")
         let (summary, record) = try CARCompiler(options: options).compile(index, toFile: path, reusing: previous)
-        // The new car has replaced the old one, which is now unlinked: closing it frees its pages and blocks, 35–45 ms of the
-        // kernel's time for the benchmark's 183 MB car on ext4, done on the other core while the record is stored.
+        // The new car has replaced the old one, which is now unlinked: closing it frees its pages and blocks, 35–45 ms
+        // of the kernel's time for the benchmark's 183 MB car on ext4, done on the other core while the record is stored.
         let closing = DispatchGroup()
         if closesPrevious {
             closesPrevious = false
