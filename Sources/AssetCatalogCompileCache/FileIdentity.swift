@@ -55,17 +55,17 @@ public struct FileIdentity: Hashable, Sendable {
     /// with one digest are taken as the same file unchanged, so a file is hashed again unless its device, inode, size
     /// and both times mix to the very value recorded (a chance of one in 2⁶⁴ for a changed file).
     public var digest: UInt64 {
-        // Unrolled (no array to allocate): the snapshot takes one digest per file of the inputs.
-        func mix(_ value: UInt64, _ field: UInt64) -> UInt64 { PathKey.finish((value ^ field) &+ 0x9E37_79B9_7F4A_7C15) }
-        var value: UInt64 = 0x6A09_E667_F3BC_C908
-        value = mix(value, device)
-        value = mix(value, inode)
-        value = mix(value, mode)
-        value = mix(value, size)
-        value = mix(value, modifiedSeconds)
-        value = mix(value, modifiedNanoseconds)
-        value = mix(value, changedSeconds)
-        return mix(value, changedNanoseconds)
+        // Field by field (no array to allocate): the snapshot takes one digest per file of the inputs.
+        var hasher = WordHasher()
+        hasher.add(device)
+        hasher.add(inode)
+        hasher.add(mode)
+        hasher.add(size)
+        hasher.add(modifiedSeconds)
+        hasher.add(modifiedNanoseconds)
+        hasher.add(changedSeconds)
+        hasher.add(changedNanoseconds)
+        return hasher.value
     }
 
     /// Whether the entry is a folder.

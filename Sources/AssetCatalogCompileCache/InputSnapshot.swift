@@ -36,7 +36,7 @@ public struct InputSnapshot: Sendable {
 
     /// Takes the snapshot of `roots` (folders or files); `nil` when a root cannot be examined.
     public init?(roots: [String]) {
-        var hasher = EntryHasher()
+        var hasher = WordHasher()
         var files: [Entry] = []
         for root in roots {
             let key = PathKey("root:" + root)
@@ -70,14 +70,14 @@ public struct InputSnapshot: Sendable {
         guard let top = list(descriptor, path: root) else { return nil }
         let results = SlotArray<([Entry], UInt64)>(count: top.count)
         DispatchQueue.concurrentPerform(iterations: top.count) { position in
-            var hasher = EntryHasher()
+            var hasher = WordHasher()
             var found: [Entry] = []
             guard add(top[position], in: descriptor, to: &found, hasher: &hasher) else { return }
             results.set(position, (found, hasher.value))
         }
         var all: [Entry] = []
         all.reserveCapacity(results.values.reduce(0) { $0 + ($1?.0.count ?? 0) })
-        var hasher = EntryHasher()
+        var hasher = WordHasher()
         for result in results.values {
             guard let (found, digest) = result else { return nil }
             all += found
@@ -87,7 +87,7 @@ public struct InputSnapshot: Sendable {
     }
 
     /// Adds `entry` of the open folder `folder` and, for a folder, everything below it.
-    private static func add(_ entry: Listed, in folder: Int32, to found: inout [Entry], hasher: inout EntryHasher) -> Bool {
+    private static func add(_ entry: Listed, in folder: Int32, to found: inout [Entry], hasher: inout WordHasher) -> Bool {
         if entry.isListedAsFolder {
             // Listed as a folder (never a link): opened first and its status taken from the open folder, which spares
             // the kernel a second lookup of the name; the same status `fstatat` gives. Something else by now (replaced
@@ -120,7 +120,7 @@ public struct InputSnapshot: Sendable {
     }
 
     /// Adds everything below the open folder `folder` at `path`.
-    private static func addContents(of folder: Int32, at path: String, to found: inout [Entry], hasher: inout EntryHasher) -> Bool {
+    private static func addContents(of folder: Int32, at path: String, to found: inout [Entry], hasher: inout WordHasher) -> Bool {
         guard let entries = list(folder, path: path) else { return false }
         for inner in entries {
             guard add(inner, in: folder, to: &found, hasher: &hasher) else { return false }
@@ -184,15 +184,18 @@ final class SlotArray<Value>: @unchecked Sendable {
     }
 }
 
-/// The snapshot's digest, fed whole words: an entry is its path's key and its status's digest (each already a mix of
-/// every byte), so an entry costs three steps where the bytes of its path and status cost 140.
-struct EntryHasher {
+/// A digest fed whole 64-bit words, each mixed in with splitmix64's finaliser: a file's status digest
+/// (``FileIdentity/digest``, its eight fields) and the snapshot's digest, where an entry is its path's key and its status's
+/// digest (each already a mix of every byte), so an entry costs three steps where the bytes of its path and status
+/// cost 140.
+struct WordHasher {
     private(set) var value: UInt64 = 0x6A09_E667_F3BC_C908
 
     mutating func add(_ word: UInt64) {
         value = PathKey.finish((value ^ word) &+ 0x9E37_79B9_7F4A_7C15)
     }
 
+    /// Adds an entry of the snapshot: its path's key, then its status's digest.
     mutating func add(_ path: PathKey, _ identity: UInt64) {
         add(path.high)
         add(path.low)
