@@ -71,7 +71,7 @@ public struct AmbiguousVariantRule: AuditRule {
                 findings.append(
                     finding(
                         context, at: context.setFile,
-                        "\(MessageQuote.quoted(context.fileName(variant))) and \(MessageQuote.quoted(context.fileName(earlier))) are both for \(variant.traits)\(key.attributes.isEmpty ? "" : " (" + key.attributes.joined(separator: ", ") + ")"); only the first listed can ever be chosen, so '\(context.fileName(variant))' is never shown"
+                        "\(MessageQuote.quoted(context.fileName(variant))) and \(MessageQuote.quoted(context.fileName(earlier))) are both for \(variant.traits)\(key.attributes.isEmpty ? "" : " (" + key.attributes.joined(separator: ", ") + ")"); only the first listed can ever be chosen, so \(MessageQuote.quoted(context.fileName(variant))) is never shown"
                     ))
             } else {
                 first[key] = variant
