@@ -100,7 +100,12 @@ struct CacheReader {
     }
 
     mutating func string(_ what: String) throws(CacheDamage) -> String {
-        String(decoding: try raw(what), as: UTF8.self)
+        // Decoded in place (no array between): an index holds tens of thousands of names and paths.
+        let start = position
+        let length = Int(try u32(what))
+        guard length <= remaining else { throw CacheDamage(what: "\(what) is longer than the file", offset: start) }
+        defer { position += length }
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[position..<(position + length)]), as: UTF8.self) }
     }
 
     mutating func identity(_ what: String) throws(CacheDamage) -> FileIdentity {

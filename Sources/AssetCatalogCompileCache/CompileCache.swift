@@ -18,6 +18,9 @@ import Foundation
 /// - A **car record** per `Assets.car` written: the car's identity, where each rendition made from files lies in it
 ///   by fingerprint, and each input file's identity and digest. The next compile of that car copies from the old car
 ///   every rendition whose files are unchanged and makes only the others (``previousCompile(car:settings:inputs:)``).
+/// - An **index** per set of options (the reporting options aside): what the last read of the inputs gave, used instead of reading them again while
+///   everything that read sees is unchanged; a compile leaves its PNGs unopened to the read, so a change to images
+///   alone reads nothing (``cachedIndex(key:file:)``).
 ///
 /// The encoded renditions themselves are not copied into the cache: the car the last compile wrote holds them, and
 /// the record says where. So a cold compile writes no more than before, and the cache stays a few bytes per input.
@@ -264,6 +267,47 @@ public final class CompileCache: @unchecked Sendable {
         unlink(recordPath(car))
     }
 
+    // MARK: Indexes
+
+    /// The index a read of the same inputs gave last time, kept by ``storeIndex(_:file:)`` under the same `key` (the
+    /// digest of what the read sees and of the settings: ``indexKey(snapshot:settings:)``) in the file for `file` (the
+    /// settings' digest: the options that change the output, so that `--notices` or `--jobs` find the same file); `nil`
+    /// when there is none or it was read from other inputs. A damaged file is set aside with a notice.
+    public func cachedIndex(key: UInt64, file: UInt64) -> CatalogIndex? {
+        let path = indexPath(file)
+        guard let bytes = readFile(path) else { return nil }
+        do {
+            let (stored, index) = try IndexCodec.decode(bytes)
+            guard stored == key else { return nil }
+            touch(path)
+            return index
+        } catch {
+            setAside(path, error)
+            return nil
+        }
+    }
+
+    /// The bytes ``storeIndex(_:file:)`` writes for `index` read under `key`: made apart from the write, on
+    /// another thread while the compile goes on.
+    public static func encodedIndex(_ index: CatalogIndex, key: UInt64) -> [UInt8] {
+        IndexCodec.encode(index, key: key)
+    }
+
+    /// Keeps an index for the next read of the same inputs: `encoded` as ``encodedIndex(_:key:)`` made it.
+    public func storeIndex(_ encoded: [UInt8], file: UInt64) {
+        replace(indexPath(file), with: encoded)
+    }
+
+    /// The key of a read's index: the digest of what the read sees (``InputSnapshot/readDigest``) and of the settings;
+    /// `nil` when the inputs hold a link, whose target the snapshot does not vouch for.
+    public static func indexKey(snapshot: InputSnapshot, settings: UInt64) -> UInt64? {
+        guard let read = snapshot.readDigest else { return nil }
+        var writer = CacheWriter(magic: "index")
+        writer.add(read)
+        writer.add(settings)
+        return CacheDigest.of(writer.bytes)
+    }
+
     // MARK: Size
 
     /// Removes the least recently used files (by modification time, which each use sets) until the folder holds at
@@ -272,7 +316,7 @@ public final class CompileCache: @unchecked Sendable {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         var entries: [(path: String, size: UInt64, used: Int64)] = []
         var total: UInt64 = 0
-        for name in names where name.hasSuffix(".record") || name.hasSuffix(".stamp") {
+        for name in names where name.hasSuffix(".record") || name.hasSuffix(".stamp") || name.hasSuffix(".index") {
             let path = directory + "/" + name
             var status = stat()
             guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
@@ -299,6 +343,8 @@ public final class CompileCache: @unchecked Sendable {
     }
 
     private func runPath(_ key: UInt64) -> String { directory + "/run-" + Self.hex(key) + ".stamp" }
+
+    private func indexPath(_ key: UInt64) -> String { directory + "/index-" + Self.hex(key) + ".index" }
 
     static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)

@@ -72,6 +72,7 @@ public struct FileIdentity: Hashable, Sendable {
     var isFolder: Bool { mode & UInt64(S_IFMT) == UInt64(S_IFDIR) }
     /// Whether the entry is a regular file.
     var isFile: Bool { mode & UInt64(S_IFMT) == UInt64(S_IFREG) }
+    var isLink: Bool { mode & UInt64(S_IFMT) == UInt64(S_IFLNK) }
 
     /// The identity of the file at `path` (a link itself, not followed), or `nil` when it cannot be examined.
     public static func of(_ path: String) -> FileIdentity? {

@@ -26,6 +26,10 @@ import Foundation
 public struct InputSnapshot: Sendable {
     /// The digest of every entry's path, type and status, in sorted order (the same for any listing order).
     public let digest: UInt64
+    /// The digest of what a read that defers PNG inspection sees (``UnopenedFiles``): every entry's path and type, and
+    /// the status of every file but the PNGs of set folders, which that read names and never opens. `nil` when the
+    /// inputs hold a symbolic link (or a root is one), whose target the read follows wherever it lies.
+    public let readDigest: UInt64?
     /// Every regular file's identity digest, by path key.
     private let files: FileTable
 
@@ -36,19 +40,20 @@ public struct InputSnapshot: Sendable {
 
     /// Takes the snapshot of `roots` (folders or files); `nil` when a root cannot be examined.
     public init?(roots: [String]) {
-        var hasher = WordHasher()
+        var digests = Digests()
         var files: [Entry] = []
         for root in roots {
             let key = PathKey("root:" + root)
             guard let identity = FileIdentity.of(root) else { return nil }
-            hasher.add(key, identity.digest)
+            digests.add(key, identity, unopenedIfFile: false)
             if identity.isFile { files.append(Entry(path: PathKey(root), identity: identity.digest)) }
             guard identity.isFolder else { continue }
-            guard let (found, digest) = Self.walk(root) else { return nil }
-            hasher.add(digest)
+            guard let (found, walked) = Self.walk(root, scope: UnopenedFiles.scope(ofRoot: root)) else { return nil }
+            digests.add(walked)
             files += found
         }
-        digest = hasher.value
+        digest = digests.all.value
+        readDigest = digests.sawLink ? nil : digests.read.value
         self.files = FileTable(files)
     }
 
@@ -61,33 +66,35 @@ public struct InputSnapshot: Sendable {
     /// The number of regular files found.
     public var fileCount: Int { files.count }
 
-    /// Every entry below the folder `root` (folders before what they hold, names in byte order) and their digest; the
-    /// root's entries walked on every core, each into its own digest, combined in order.
-    private static func walk(_ root: String) -> ([Entry], UInt64)? {
+    /// Every entry below the folder `root` (folders before what they hold, names in byte order) and their digests; the
+    /// root's entries walked on every core, each into its own digests, combined in order.
+    private static func walk(_ root: String, scope: UnopenedFiles.Scope) -> ([Entry], Digests)? {
         let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         guard let top = list(descriptor, path: root) else { return nil }
-        let results = SlotArray<([Entry], UInt64)>(count: top.count)
+        let results = SlotArray<([Entry], Digests)>(count: top.count)
         DispatchQueue.concurrentPerform(iterations: top.count) { position in
-            var hasher = WordHasher()
+            var digests = Digests()
             var found: [Entry] = []
-            guard add(top[position], in: descriptor, to: &found, hasher: &hasher) else { return }
-            results.set(position, (found, hasher.value))
+            guard add(top[position], in: descriptor, scope: scope, to: &found, digests: &digests) else { return }
+            results.set(position, (found, digests))
         }
         var all: [Entry] = []
         all.reserveCapacity(results.values.reduce(0) { $0 + ($1?.0.count ?? 0) })
-        var hasher = WordHasher()
+        var digests = Digests()
         for result in results.values {
-            guard let (found, digest) = result else { return nil }
+            guard let (found, walked) = result else { return nil }
             all += found
-            hasher.add(digest)
+            digests.add(walked)
         }
-        return (all, hasher.value)
+        return (all, digests)
     }
 
-    /// Adds `entry` of the open folder `folder` and, for a folder, everything below it.
-    private static func add(_ entry: Listed, in folder: Int32, to found: inout [Entry], hasher: inout WordHasher) -> Bool {
+    /// Adds `entry` of the open folder `folder` (of scope `scope`) and, for a folder, everything below it.
+    private static func add(
+        _ entry: Listed, in folder: Int32, scope: UnopenedFiles.Scope, to found: inout [Entry], digests: inout Digests
+    ) -> Bool {
         if entry.isListedAsFolder {
             // Listed as a folder (never a link): opened first and its status taken from the open folder, which spares
             // the kernel a second lookup of the name; the same status `fstatat` gives. Something else by now (replaced
@@ -96,22 +103,24 @@ public struct InputSnapshot: Sendable {
             if child >= 0 {
                 defer { close(child) }
                 guard let identity = FileIdentity.of(descriptor: child) else { return false }
-                hasher.add(PathKey(entry.path), identity.digest)
-                return addContents(of: child, at: entry.path, to: &found, hasher: &hasher)
+                digests.add(PathKey(entry.path), identity, unopenedIfFile: false)
+                let inner = UnopenedFiles.scope(ofFolderNamed: entry.text, in: scope)
+                return addContents(of: child, at: entry.path, scope: inner, to: &found, digests: &digests)
             }
         }
         var status = stat()
         guard entry.name.withUnsafeBufferPointer({ fstatat(folder, $0.baseAddress!, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else { return false }
         let identity = FileIdentity(status)
-        let (key, digest) = (PathKey(entry.path), identity.digest)
-        hasher.add(key, digest)
+        let key = PathKey(entry.path)
+        digests.add(key, identity, unopenedIfFile: scope == .set && entry.isUnopenedInSet)
         // Only files are kept (the compile cache asks for no other entry); the rest is in the digest.
-        if identity.isFile { found.append(Entry(path: key, identity: digest)) }
+        if identity.isFile { found.append(Entry(path: key, identity: identity.digest)) }
         guard identity.isFolder else { return true }
         let child = openFolder(entry, in: folder)
         guard child >= 0 else { return false }
         defer { close(child) }
-        return addContents(of: child, at: entry.path, to: &found, hasher: &hasher)
+        let inner = UnopenedFiles.scope(ofFolderNamed: entry.text, in: scope)
+        return addContents(of: child, at: entry.path, scope: inner, to: &found, digests: &digests)
     }
 
     /// Opens `entry` of the open folder `folder` as a folder, never through a link: its descriptor, or -1.
@@ -119,11 +128,13 @@ public struct InputSnapshot: Sendable {
         entry.name.withUnsafeBufferPointer { openat(folder, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
     }
 
-    /// Adds everything below the open folder `folder` at `path`.
-    private static func addContents(of folder: Int32, at path: String, to found: inout [Entry], hasher: inout WordHasher) -> Bool {
+    /// Adds everything below the open folder `folder` at `path`, of scope `scope`.
+    private static func addContents(
+        of folder: Int32, at path: String, scope: UnopenedFiles.Scope, to found: inout [Entry], digests: inout Digests
+    ) -> Bool {
         guard let entries = list(folder, path: path) else { return false }
         for inner in entries {
-            guard add(inner, in: folder, to: &found, hasher: &hasher) else { return false }
+            guard add(inner, in: folder, scope: scope, to: &found, digests: &digests) else { return false }
         }
         return true
     }
@@ -135,6 +146,18 @@ public struct InputSnapshot: Sendable {
         var name: [CChar]
         var path: String
         var isListedAsFolder: Bool
+
+        /// The name as text (for a folder's role; a name that is not UTF-8 has its bad bytes replaced).
+        var text: String { String(decoding: name.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+
+        /// Whether, as a regular file in a set folder, the read would never open it (``UnopenedFiles``).
+        var isUnopenedInSet: Bool {
+            name.withUnsafeBufferPointer { raw in
+                UnsafeRawBufferPointer(raw).withMemoryRebound(to: UInt8.self) { bytes in
+                    UnopenedFiles.isUnopened(fileNamed: UnsafeBufferPointer(rebasing: bytes.dropLast()), in: .set)
+                }
+            }
+        }
     }
 
     /// The entries of the open folder `descriptor` at `path` (`.` and `..` aside), sorted by name bytes.
@@ -200,6 +223,35 @@ struct WordHasher {
         add(path.high)
         add(path.low)
         add(identity)
+    }
+}
+
+/// The snapshot's two digests as a walk builds them: of every entry's status (``InputSnapshot/digest``), and of what a
+/// read that defers PNG inspection sees (``InputSnapshot/readDigest``), with whether a link was seen.
+struct Digests {
+    var all = WordHasher()
+    var read = WordHasher()
+    var sawLink = false
+
+    /// Adds the entry at `path`; `unopenedIfFile` when, as a regular file, the read would never open it. For the read's digest a folder is its type
+    /// and permissions (what it holds is listed entry by entry: its own times change with every file saved by renaming
+    /// over, which changes nothing read), a PNG the read never opens is its type and permissions, and any other file
+    /// its whole status.
+    mutating func add(_ path: PathKey, _ identity: FileIdentity, unopenedIfFile: Bool) {
+        all.add(path, identity.digest)
+        if identity.isFolder || (identity.isFile && unopenedIfFile) {
+            read.add(path, identity.mode)
+        } else {
+            if !identity.isFile { sawLink = sawLink || identity.isLink }
+            read.add(path, identity.digest)
+        }
+    }
+
+    /// Adds the digests of a part of the walk, in order.
+    mutating func add(_ part: Digests) {
+        all.add(part.all.value)
+        read.add(part.read.value)
+        sawLink = sawLink || part.sawLink
     }
 }
 

@@ -113,11 +113,18 @@ public struct ActoolCompilation: Sendable {
             return
         }
 
-        // Read. PNGs are inspected by the compile, which decodes them anyway: each file is read once.
+        // Read. PNGs are inspected by the compile, which decodes them anyway: each file is read once. The cache keeps
+        // the index of the last read, used while nothing the read sees has changed (an edit to images alone).
         let reader = CatalogReader(
             options: ReaderOptions(verifyPixels: false, jobs: options.jobs, defersPNGInspection: true, declaredInputs: declared),
             progress: readProgress)
-        let read = reader.read(invocation.inputs)
+        let read: CatalogIndex
+        if let cached = cache?.cachedIndex() {
+            read = cached
+        } else {
+            read = reader.read(invocation.inputs)
+            cache?.keep(read)
+        }
         StageClock.mark("read")
         let verdict = ActoolVerdicts.apply(
             to: read,

@@ -255,7 +255,7 @@ public struct Variant: Hashable, Sendable {
 
     /// Makes the variants' sources that lie in `folder` share one allocation: the folder's bytes once, then
     /// each file's name. Called by the readers once a set's variants are made; a source elsewhere stays as it is.
-    static func shareSources(_ variants: inout [Variant], folder: String) {
+    package static func shareSources(_ variants: inout [Variant], folder: String) {
         var names: [String] = []
         var positions: [Int] = []
         for position in variants.indices {
