@@ -227,4 +227,44 @@ struct AtlasPackingTests {
         #expect(ours.renditions.filter { $0.layout == 1003 }.count == xcode.renditions.filter { $0.layout == 1003 }.count)
         #expect(bytes.count <= 127_144)
     }
+
+    /// The members' order before they are split into atlases, as the plain comparison gives it: largest side first, then
+    /// catalog, then the path's bytes, then identifier, then item. Paths that share their first 24 bytes, end within
+    /// them, are prefixes of one another, are not ASCII, and repeat with other identifiers: the fast order's words and
+    /// its fallback to whole paths must agree with the bytes everywhere.
+    @Test func theAtlasOrderIsThePlainComparisonsOrder() {
+        let paths = [
+            "Group03/Asset01500.imageset/Asset01500@2x.png", "Group03/Asset01500.imageset/Asset01500@3x.png",
+            "Group03/Asset01500.imageset/Asset01500.png", "Group03/Asset01501.imageset/a.png", "Group03/Asset0150",
+            "Group03/Asset01500.imageset", "a.png", "a", "", "Icons/Tabs/Home.imageset/home.png", "Icons/Tabs/Home.imageset/home@2x.png",
+            "Icons/Täbs/Home.imageset/x.png", "Icons/Tabs/Home.imageset/höme.png", "Z/x.png", "z/x.png", "Émoji 🙂/x.png",
+            "Group03/Asset01500.imageset/Asset01500@2x.pn", "Group03/Asset01500.imageset/Asset01500@2x.pnh",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        var members: [CARCompiler.Candidate] = []
+        for item in 0..<600 {
+            let side = [8, 16, 16, 32].randomElement(using: &generator)!
+            members.append(
+                CARCompiler.Candidate(
+                    item: item, identifier: UInt16.random(in: 0...3, using: &generator),
+                    image: CARCompiler.PackedImage(width: side, height: side / 2, grey: false, decoded: false),
+                    place: CARCompiler.place(source: paths.randomElement(using: &generator)!, catalog: Int.random(in: 0...1, using: &generator))))
+        }
+        let plain = members.sorted { left, right in
+            let sideA = max(left.image.width, left.image.height), sideB = max(right.image.width, right.image.height)
+            if sideA != sideB { return sideA > sideB }
+            if left.place.catalog != right.place.catalog { return left.place.catalog < right.place.catalog }
+            let (a, b) = (Array(left.place.path.utf8), Array(right.place.path.utf8))
+            if a != b { return a.lexicographicallyPrecedes(b) }
+            if left.identifier != right.identifier { return left.identifier < right.identifier }
+            return left.item < right.item
+        }
+        #expect(CARCompiler.orderedForAtlases(members).map(\.item) == plain.map(\.item))
+        // The folder of each place: up to the second slash from the end, or none.
+        #expect(CARCompiler.place(source: "Icons/Tabs/Home.imageset/home.png", catalog: 0).folder == "Icons/Tabs")
+        #expect(CARCompiler.place(source: "Home.imageset/home.png", catalog: 0).folder == "")
+        #expect(CARCompiler.place(source: "a/Home.imageset/home.png", catalog: 0).folder == "a")
+        #expect(CARCompiler.place(source: "Émoji 🙂/Home.imageset/home.png", catalog: 0).folder == "Émoji 🙂")
+        #expect(CARCompiler.place(source: nil, catalog: 0).folder == "")
+    }
 }

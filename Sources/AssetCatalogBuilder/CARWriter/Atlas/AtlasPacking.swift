@@ -203,16 +203,23 @@ extension CARCompiler {
 
     /// Where the file `source` of catalog number `catalog` is: a job's two fields, so that the pack stage does not copy
     /// a job, with its strings and dictionaries, for each of its candidates.
+    ///
+    /// The folder ends at the second slash from the end (none: no folder), found in the path's bytes: a UTF-8 view's
+    /// `lastIndex(of:)` walked them through generic indices, 17 ms of a one-image rebuild's 30,000 candidates.
     static func place(source: String?, catalog: Int) -> Place {
-        let path = source ?? ""
-        var folder = path[...]
-        for _ in 0..<2 {
-            guard let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) else {
-                folder = ""
-                break
+        var path = source ?? ""
+        let end = path.withUTF8 { bytes -> Int? in
+            var slashes = 0
+            var position = bytes.count
+            while position > 0 {
+                position -= 1
+                guard bytes[position] == UInt8(ascii: "/") else { continue }
+                slashes += 1
+                if slashes == 2 { return position }
             }
-            folder = folder[..<slash]
+            return nil
         }
+        let folder = end.map { path[..<path.utf8.index(path.utf8.startIndex, offsetBy: $0)] } ?? ""
         return Place(catalog: catalog, path: path, folder: folder)
     }
 
@@ -392,14 +399,7 @@ extension CARCompiler {
     /// the ones after it, and a rebuild with the compile cache makes only those again. A group small enough for one
     /// atlas (every car Xcode built here) is one atlas as before.
     private static func atlasChunks(_ members: [Candidate]) -> [[Candidate]] {
-        let sorted = members.sorted { left, right in
-            let sideA = max(left.image.width, left.image.height), sideB = max(right.image.width, right.image.height)
-            if sideA != sideB { return sideA > sideB }
-            let places = Place.order(left.place, right.place)
-            if places != 0 { return places < 0 }
-            if left.identifier != right.identifier { return left.identifier < right.identifier }
-            return left.item < right.item
-        }
+        let sorted = orderedForAtlases(members)
         var chunks: [[Candidate]] = [[]]
         var pixels = 0
         for (position, member) in sorted.enumerated() {
@@ -420,6 +420,54 @@ extension CARCompiler {
             }
         }
         return chunks
+    }
+
+    /// `members` largest side first, then by ``Place`` (catalog, then the path's bytes), then identifier, then item
+    /// number: a total order, so the result is the same whatever the sort.
+    ///
+    /// Sorted as positions over each member's keys side by side, the path's first 24 bytes as three big-endian words
+    /// (bytes compare as those words do), the whole paths compared only where those are equal: sorting the members
+    /// themselves moved 80-byte values holding strings, and compared two strings' bytes each time, 28 ms of a
+    /// one-image rebuild of the benchmark's catalog (three groups of 10,000).
+    static func orderedForAtlases(_ members: [Candidate]) -> [Candidate] {
+        struct SortKey {
+            var side: Int
+            var catalog: Int
+            var prefix: (UInt64, UInt64, UInt64)
+            var identifier: UInt16
+            var item: Int
+        }
+        let keys = members.map { member in
+            var path = member.place.path
+            let prefix = path.withUTF8 { bytes -> (UInt64, UInt64, UInt64) in
+                func word(_ start: Int) -> UInt64 {
+                    var word: UInt64 = 0
+                    for offset in 0..<8 {
+                        word <<= 8
+                        if start + offset < bytes.count { word |= UInt64(bytes[start + offset]) }
+                    }
+                    return word
+                }
+                return (word(0), word(8), word(16))
+            }
+            return SortKey(
+                side: max(member.image.width, member.image.height), catalog: member.place.catalog, prefix: prefix,
+                identifier: member.identifier, item: member.item)
+        }
+        var order = Array(members.indices)
+        keys.withUnsafeBufferPointer { keys in
+            order.sort { a, b in
+                let left = keys[a], right = keys[b]
+                if left.side != right.side { return left.side > right.side }
+                if left.catalog != right.catalog { return left.catalog < right.catalog }
+                if left.prefix != right.prefix { return left.prefix < right.prefix }
+                let paths = Bytewise.compare(members[a].place.path, members[b].place.path)
+                if paths != 0 { return paths < 0 }
+                if left.identifier != right.identifier { return left.identifier < right.identifier }
+                return left.item < right.item
+            }
+        }
+        return order.map { members[$0] }
     }
 
     /// Whether an atlas that is a quarter full ends after the image whose file is at `place`: about one file in 64,
