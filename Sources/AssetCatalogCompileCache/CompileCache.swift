@@ -37,7 +37,14 @@ public final class CompileCache: @unchecked Sendable {
     public let limit: UInt64
     /// What went wrong with the cache (a damaged file, a folder that cannot be written): the compile went on
     /// without that part of it. For the result document's notices.
-    public private(set) var notices: [String] = []
+    public var notices: [String] {
+        noticeLock.lock()
+        defer { noticeLock.unlock() }
+        return storedNotices
+    }
+    /// The notices, behind a lock: a run reads the record of its car on another thread while it reads the index.
+    private var storedNotices: [String] = []
+    private let noticeLock = NSLock()
 
     /// The cache format; a change makes every older record unused.
     static let formatVersion = "ACCOMP03"
@@ -424,7 +431,9 @@ public final class CompileCache: @unchecked Sendable {
     private func quoted(_ path: String) -> String { "'" + TerminalText.escaped(path) + "'" }
 
     private func note(_ message: String) {
-        notices.append("compile cache: " + message)
+        noticeLock.lock()
+        storedNotices.append("compile cache: " + message)
+        noticeLock.unlock()
     }
 }
 

@@ -118,6 +118,8 @@ public struct ActoolCompilation: Sendable {
         let reader = CatalogReader(
             options: ReaderOptions(verifyPixels: false, jobs: options.jobs, defersPNGInspection: true, declaredInputs: declared),
             progress: readProgress)
+        // The main car's record is read meanwhile, on the other core.
+        cache?.prefetchPreviousCompile(car: (outputDirectory as NSString).appendingPathComponent("Assets.car"))
         let read: CatalogIndex
         if let cached = cache?.cachedIndex() {
             read = cached
