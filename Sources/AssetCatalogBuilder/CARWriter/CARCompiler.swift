@@ -135,6 +135,8 @@ public struct CARCompiler: Sendable {
         let packed = packAtlases(&plan, index: index, known: previous?.files ?? [:], knownLayouts: previous?.layouts ?? [:])
         StageClock.mark("atlas")
         let stream = try encodeAndStream(plan, index: index, into: sink, reusing: previous)
+        // The unchanged renditions after the last one made are copied while the trees are laid out.
+        try sink.startPendingCopy()
         StageClock.mark("encode and stream")
         let summary = try layOut(plan, stream: stream, sink: sink)
         StageClock.mark("layout")

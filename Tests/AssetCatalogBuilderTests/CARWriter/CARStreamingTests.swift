@@ -151,4 +151,52 @@ extension FileManager {
         guard attributes[.type] as? FileAttributeType == .typeSymbolicLink else { return nil }
         return try destinationOfSymbolicLink(atPath: path)
     }
+
+    /// A copy from a previous car made on another thread (the tail of a rebuild, while the trees are laid out) lands in
+    /// order between what was appended before and after it; one that fails (the previous car shorter than the record
+    /// said) is the next write's error, and nothing is left at the output.
+    @Test func aCopyInTheBackgroundLandsInOrderAndItsFailureIsTheNextWritesError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sink-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let previous = folder.appendingPathComponent("previous.car").path
+        let old = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        try Data(old).write(to: URL(fileURLWithPath: previous))
+        let source = open(previous, O_RDONLY)
+        #expect(source >= 0)
+        defer { close(source) }
+
+        let path = folder.appendingPathComponent("Assets.car").path
+        do {
+            let output = try TemporaryOutput(finalPath: path, handleSignals: false)
+            let sink = FileCARSink(output: output)
+            try sink.appendZeros(512)
+            try sink.appendCopy(from: source, offset: 16, count: 100_000)
+            try sink.appendCopy(from: source, offset: 100_016, count: 150_000)  // joined to the first
+            try sink.startPendingCopy()
+            try sink.append([1, 2, 3])
+            try sink.appendCopy(from: source, offset: 0, count: 10)
+            try sink.startPendingCopy()
+            try sink.writeHeaderArea([9, 9])
+            try output.commit(synchronize: false)
+        }
+        let written = try #require(FileManager.default.contents(atPath: path)).map { $0 }
+        #expect(written.count == 512 + 250_000 + 3 + 10)
+        #expect(written[0..<2] == [9, 9] && written[2..<512].allSatisfy { $0 == 0 })
+        #expect(Array(written[512..<250_512]) == Array(old[16..<250_016]))
+        #expect(Array(written[250_512...]) == [1, 2, 3] + Array(old[0..<10]))
+
+        let failing = folder.appendingPathComponent("Failing.car").path
+        do {
+            let output = try TemporaryOutput(finalPath: failing, handleSignals: false)
+            let sink = FileCARSink(output: output)
+            try sink.appendZeros(512)
+            try sink.appendCopy(from: source, offset: 200_000, count: 200_000)  // past the previous car's end
+            try sink.startPendingCopy()
+            #expect(throws: CARCompileError.self) { try sink.writeHeaderArea([1]) }
+            output.discard()
+        }
+        #expect(!FileManager.default.fileExists(atPath: failing))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["Assets.car", "previous.car"])
+    }
 }
