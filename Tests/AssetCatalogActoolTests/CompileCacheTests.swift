@@ -231,22 +231,26 @@ struct CompileCacheTests {
         try Self.catalog(test)
         Self.expectSameAsWithoutCache(test)
         let folder = test.path(".out.assetc-cache")
-        let records = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".record") }
-        #expect(records.count == 1)
-        let record = folder + "/" + records[0]
-        let whole = Self.bytes(record)!
-        for damage in ["flipped", "truncated", "foreign"] {
-            var bytes = whole
-            switch damage {
-            case "flipped": bytes[bytes.count / 2] ^= 0x40
-            case "truncated": bytes.removeLast(bytes.count / 3)
-            default: bytes = Array("not a cache file at all".utf8)
+        // The car's record, and the kept index (used after a PNG edit, which is the change made each time).
+        for suffix in [".record", ".index"] {
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(suffix) }
+            #expect(files.count == 1)
+            let file = folder + "/" + files[0]
+            let whole = Self.bytes(file)!
+            for damage in ["flipped", "truncated", "foreign"] {
+                var bytes = whole
+                switch damage {
+                case "flipped": bytes[bytes.count / 2] ^= 0x40
+                case "truncated": bytes.removeLast(bytes.count / 3)
+                default: bytes = Array("not a cache file at all".utf8)
+                }
+                try Data(bytes).write(to: URL(fileURLWithPath: file))
+                try Self.png(side: 11, color: [UInt8(damage.count + suffix.count), 9, 9])
+                    .write(to: test.catalog.appendingPathComponent("Odd/Image1.imageset/image.png"))
+                let result = Self.expectSameAsWithoutCache(test, extra: ["--notices"])
+                let text = String(decoding: result.output, as: UTF8.self)
+                #expect(text.contains("compile cache:") && text.contains(suffix) && text.contains("was damaged"), "\(suffix) \(damage): \(text)")
             }
-            try Data(bytes).write(to: URL(fileURLWithPath: record))
-            try Self.png(side: 11, color: [UInt8(damage.count), 9, 9]).write(to: test.catalog.appendingPathComponent("Odd/Image1.imageset/image.png"))
-            let result = Self.expectSameAsWithoutCache(test, extra: ["--notices"])
-            let text = String(decoding: result.output, as: UTF8.self)
-            #expect(text.contains("compile cache:") && text.contains("was damaged"), "\(damage): \(text)")
         }
     }
 
