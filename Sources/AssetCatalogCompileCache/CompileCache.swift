@@ -18,9 +18,9 @@ import Foundation
 /// - A **car record** per `Assets.car` written: the car's identity, where each rendition made from files lies in it
 ///   by fingerprint, and each input file's identity and digest. The next compile of that car copies from the old car
 ///   every rendition whose files are unchanged and makes only the others (``previousCompile(car:settings:inputs:)``).
-/// - An **index** per set of options (the reporting options aside): what the last read of the inputs gave, used instead of reading them again while
-///   everything that read sees is unchanged; a compile leaves its PNGs unopened to the read, so a change to images
-///   alone reads nothing (``cachedIndex(key:file:)``).
+/// - An **index** per set of options (the reporting options aside): what the last read of the inputs gave, used
+///   instead of reading them again while everything that read sees is unchanged; a compile leaves its PNGs unopened
+///   to the read, so a change to images alone reads nothing (``cachedIndex(key:file:)``).
 ///
 /// The encoded renditions themselves are not copied into the cache: the car the last compile wrote holds them, and
 /// the record says where. So a cold compile writes no more than before, and the cache stays a few bytes per input.
@@ -294,8 +294,7 @@ public final class CompileCache: @unchecked Sendable {
         }
     }
 
-    /// The bytes ``storeIndex(_:file:)`` writes for `index` read under `key`: made apart from the write, on
-    /// another thread while the compile goes on.
+    /// The bytes ``storeIndex(_:file:)`` writes for `index` read under `key` (``IndexCodec``).
     public static func encodedIndex(_ index: CatalogIndex, key: UInt64) -> [UInt8] {
         IndexCodec.encode(index, key: key)
     }
