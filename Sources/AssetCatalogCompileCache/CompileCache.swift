@@ -294,7 +294,7 @@ public final class CompileCache: @unchecked Sendable {
         }
     }
 
-    /// The bytes ``storeIndex(_:file:)`` writes for `index` read under `key` (``IndexCodec``).
+    /// The bytes ``storeIndex(_:file:)`` writes for `index` read under `key` (its codec is `IndexCodec`).
     public static func encodedIndex(_ index: CatalogIndex, key: UInt64) -> [UInt8] {
         IndexCodec.encode(index, key: key)
     }

@@ -26,7 +26,7 @@ import Foundation
 public struct InputSnapshot: Sendable {
     /// The digest of every entry's path, type and status, in sorted order (the same for any listing order).
     public let digest: UInt64
-    /// The digest of what a read that defers PNG inspection sees (``UnopenedFiles``): every entry's path and type, and
+    /// The digest of what a read that defers PNG inspection sees (`UnopenedFiles`): every entry's path and type, and
     /// the status of every file but the PNGs of set folders, which that read names and never opens. `nil` when the
     /// inputs hold a symbolic link (or a root is one), whose target the read follows wherever it lies.
     public let readDigest: UInt64?
