@@ -91,21 +91,24 @@ struct CacheReader {
         return count
     }
 
-    mutating func raw(_ what: String) throws(CacheDamage) -> [UInt8] {
+    /// The range of a field written as a 32-bit length and its bytes, checked against the bytes left; the reader moves
+    /// past it.
+    private mutating func span(_ what: String) throws(CacheDamage) -> Range<Int> {
         let start = position
         let length = Int(try u32(what))
         guard length <= remaining else { throw CacheDamage(what: "\(what) is longer than the file", offset: start) }
         defer { position += length }
-        return Array(bytes[position..<(position + length)])
+        return position..<(position + length)
+    }
+
+    mutating func raw(_ what: String) throws(CacheDamage) -> [UInt8] {
+        Array(bytes[try span(what)])
     }
 
     mutating func string(_ what: String) throws(CacheDamage) -> String {
         // Decoded in place (no array between): an index holds tens of thousands of names and paths.
-        let start = position
-        let length = Int(try u32(what))
-        guard length <= remaining else { throw CacheDamage(what: "\(what) is longer than the file", offset: start) }
-        defer { position += length }
-        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[position..<(position + length)]), as: UTF8.self) }
+        let range = try span(what)
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
     mutating func identity(_ what: String) throws(CacheDamage) -> FileIdentity {

@@ -233,16 +233,16 @@ struct Digests {
     var read = WordHasher()
     var sawLink = false
 
-    /// Adds the entry at `path`; `unopenedIfFile` when, as a regular file, the read would never open it. For the read's digest a folder is its type
-    /// and permissions (what it holds is listed entry by entry: its own times change with every file saved by renaming
-    /// over, which changes nothing read), a PNG the read never opens is its type and permissions, and any other file
-    /// its whole status.
+    /// Adds the entry at `path`; `unopenedIfFile` when, as a regular file, the read would never open it. For the read's
+    /// digest a folder is its type and permissions (what it holds is listed entry by entry: its own times change with
+    /// every file saved by renaming over, which changes nothing read), a PNG the read never opens is its type and
+    /// permissions, and any other entry its whole status.
     mutating func add(_ path: PathKey, _ identity: FileIdentity, unopenedIfFile: Bool) {
         all.add(path, identity.digest)
         if identity.isFolder || (identity.isFile && unopenedIfFile) {
             read.add(path, identity.mode)
         } else {
-            if !identity.isFile { sawLink = sawLink || identity.isLink }
+            sawLink = sawLink || identity.isLink
             read.add(path, identity.digest)
         }
     }

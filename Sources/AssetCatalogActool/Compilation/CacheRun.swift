@@ -77,6 +77,14 @@ final class CacheRun {
         prefetched = (path, reading, result)
     }
 
+    /// The record ``prefetchPreviousCompile(car:)`` read for the car at `path`, once it is read; `nil` for another car.
+    private func takePrefetched(car path: String) -> PreviousCompile? {
+        guard let prefetched, prefetched.path == path else { return nil }
+        self.prefetched = nil
+        prefetched.reading.wait()
+        return prefetched.result.value
+    }
+
     deinit {
         // A record read for a compile that did not happen (an input error): its car is closed.
         if let prefetched {
@@ -87,14 +95,7 @@ final class CacheRun {
 
     /// Compiles the car at `path`, copying from its last compile what did not change, and records this one.
     func compile(_ index: CatalogIndex, toFile path: String, options: CompileOptions) throws(CARCompileError) -> CARCompileSummary {
-        let previous: PreviousCompile
-        if let prefetched, prefetched.path == path {
-            self.prefetched = nil
-            prefetched.reading.wait()
-            previous = prefetched.result.value ?? cache.previousCompile(car: path, settings: settings, inputs: snapshot)
-        } else {
-            previous = cache.previousCompile(car: path, settings: settings, inputs: snapshot)
-        }
+        let previous = takePrefetched(car: path) ?? cache.previousCompile(car: path, settings: settings, inputs: snapshot)
         var closesPrevious = previous.car >= 0
         defer { if closesPrevious { close(previous.car) } }
         StageClock.mark("record read")

@@ -157,10 +157,19 @@ public struct CatalogReader: Sendable {
         }
     }
 
-    /// Checks a root and decides its kind.
-    static func openRoot(_ given: String, sourceIndex: Int, sink: inout DiagnosticSink) -> RootContext? {
+    /// A root as given, its trailing slashes removed (the path it is read through), and its folder's name.
+    static func rootPathAndName(_ given: String) -> (ioPath: String, name: String) {
         var ioPath = given
         while ioPath.count > 1 && ioPath.hasSuffix("/") { ioPath.removeLast() }
+        return (ioPath, ioPath.split(separator: "/").last.map(String.init) ?? ioPath)
+    }
+
+    /// Whether a root's folder name makes it an `.xcassets` catalog whatever it holds.
+    static func isCatalogName(_ name: String) -> Bool { name.lowercased().hasSuffix(".xcassets") }
+
+    /// Checks a root and decides its kind.
+    static func openRoot(_ given: String, sourceIndex: Int, sink: inout DiagnosticSink) -> RootContext? {
+        let (ioPath, name) = rootPathAndName(given)
         if ioPath.isEmpty {
             sink.emit(.unreadablePath, at: "", "an empty path is not a catalog")
             return nil
@@ -173,10 +182,8 @@ public struct CatalogReader: Sendable {
             sink.emit(.unreadablePath, at: "", "is a file, not a catalog folder")
             return nil
         }
-        let name = ioPath.split(separator: "/").last.map(String.init) ?? ioPath
         let isIconComposer = name.lowercased().hasSuffix(".icon") && FileSystem.status(ioPath + "/icon.json")?.kind == .file
-        let isCatalog =
-            isIconComposer || name.lowercased().hasSuffix(".xcassets") || FileSystem.status(ioPath + "/Contents.json")?.kind == .file
+        let isCatalog = isIconComposer || isCatalogName(name) || FileSystem.status(ioPath + "/Contents.json")?.kind == .file
         return RootContext(
             sourceIndex: sourceIndex, given: given, ioPath: ioPath, realPath: real, kind: isCatalog ? .xcassets : .folder,
             isIconComposer: isIconComposer)

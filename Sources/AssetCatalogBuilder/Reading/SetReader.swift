@@ -125,7 +125,7 @@ struct SetReader {
                 asset.variants.append(variant)
                 continue
             }
-            if defersPNGInspection, linkTarget == nil, Bytewise.lowercasedExtension(found.name) == "png" {
+            if defersPNGInspection, linkTarget == nil, UnopenedFiles.isUnopened(fileNamed: found.name, in: .set) {
                 // Left for the caller, which reads the file anyway (Variant.inspectionDeferred).
                 variant.contentType = .png
                 asset.variants.append(variant)

@@ -3,7 +3,8 @@
 /// unchanged, whatever became of these files' bytes.
 ///
 /// The rule is kept here, beside the readers it describes, and kept narrow: a PNG directly in a set folder below an
-/// `.xcassets` root, where ``SetReader`` takes its content type from its name. Anywhere else a file may be opened: a
+/// `.xcassets` root, where ``SetReader`` takes its content type from its name (by ``isUnopened(fileNamed:in:)``
+/// itself, so that the reader and the rule cannot drift apart). Anywhere else a file may be opened: a
 /// plain folder's files, an icon set's or an Icon Composer icon's (their readers inspect them), a link's target. A
 /// file wrongly said to be unopened would let a stale index through; one wrongly said to be opened only costs a read.
 package enum UnopenedFiles {
@@ -20,10 +21,7 @@ package enum UnopenedFiles {
     /// The scope of a root given to the reader: a catalog's when its name ends in `.xcassets`. (The reader also takes a
     /// folder holding `Contents.json` for a catalog; such a root is counted as opened, which costs only reads.)
     package static func scope(ofRoot path: String) -> Scope {
-        var trimmed = Substring(path)
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        let name = trimmed.split(separator: "/").last.map(String.init) ?? String(trimmed)
-        return name.lowercased().hasSuffix(".xcassets") ? .catalog : .opened
+        CatalogReader.isCatalogName(CatalogReader.rootPathAndName(path).name) ? .catalog : .opened
     }
 
     /// The scope of the folder `name` inside a folder of scope `parent`.
@@ -50,8 +48,8 @@ package enum UnopenedFiles {
         return name.withUTF8 { isUnopened(fileNamed: $0, in: scope) }
     }
 
-    /// ``isUnopened(fileNamed:in:)`` of a name's bytes (as a folder listing gives them): `SetReader`'s test, its
-    /// extension after the last dot (not a leading one) lowercased being `png`.
+    /// ``isUnopened(fileNamed:in:)`` of a name's bytes (as a folder listing gives them): its extension after the last
+    /// dot (not a leading one), in ASCII of any case, is `png`.
     package static func isUnopened(fileNamed name: UnsafeBufferPointer<UInt8>, in scope: Scope) -> Bool {
         guard scope == .set, name.count >= 5 else { return false }
         let end = name.count
