@@ -8,6 +8,9 @@ struct CacheWriter {
 
     init(magic: String) { bytes = Array(magic.utf8) }
 
+    /// A writer of part of a file, without its magic.
+    init() { bytes = [] }
+
     mutating func add(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
     mutating func add(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
     mutating func add(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
@@ -20,6 +23,8 @@ struct CacheWriter {
         add(UInt32(raw.count))
         bytes.append(contentsOf: raw)
     }
+    /// Appends `raw` as it is (no length before it).
+    mutating func append(_ raw: [UInt8]) { bytes += raw }
     mutating func add(_ identity: FileIdentity) { for field in identity.fields { add(field) } }
     mutating func add(_ fingerprint: RenditionFingerprint) {
         add(fingerprint.high)
@@ -39,7 +44,8 @@ struct CacheDamage: Error, Sendable {
 }
 
 struct CacheReader {
-    private let bytes: [UInt8]
+    /// The whole file (for a reader that checks a field in place).
+    let bytes: [UInt8]
     private(set) var position: Int
     private let end: Int
 
@@ -93,7 +99,7 @@ struct CacheReader {
 
     /// The range of a field written as a 32-bit length and its bytes, checked against the bytes left; the reader moves
     /// past it.
-    private mutating func span(_ what: String) throws(CacheDamage) -> Range<Int> {
+    mutating func field(_ what: String) throws(CacheDamage) -> Range<Int> {
         let start = position
         let length = Int(try u32(what))
         guard length <= remaining else { throw CacheDamage(what: "\(what) is longer than the file", offset: start) }
@@ -102,12 +108,12 @@ struct CacheReader {
     }
 
     mutating func raw(_ what: String) throws(CacheDamage) -> [UInt8] {
-        Array(bytes[try span(what)])
+        Array(bytes[try field(what)])
     }
 
     mutating func string(_ what: String) throws(CacheDamage) -> String {
         // Decoded in place (no array between): an index holds tens of thousands of names and paths.
-        let range = try span(what)
+        let range = try field(what)
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 

@@ -314,6 +314,33 @@ public final class CompileCache: @unchecked Sendable {
         return CacheDigest.of(writer.bytes)
     }
 
+    // MARK: Folder listings
+
+    /// The folder listings the last snapshot of inputs under these `settings` took (``InputSnapshot/listingsToKeep``),
+    /// for the next snapshot to reuse; `nil` when there are none. A damaged file is set aside with a notice.
+    public func keptListings(file settings: UInt64) -> FolderListings? {
+        let path = listingsPath(settings)
+        guard let bytes = readFile(path) else { return nil }
+        do {
+            guard let listings = try FolderListings.decode(bytes, key: settings) else { return nil }
+            touch(path)
+            return listings
+        } catch {
+            setAside(path, error)
+            return nil
+        }
+    }
+
+    /// Keeps a snapshot's folder listings for the next snapshot of inputs under the same `settings`.
+    public func storeListings(_ listings: ListingsToKeep, file settings: UInt64) {
+        var writer = CacheWriter(magic: FolderListings.magic)
+        writer.add(settings)
+        writer.add(UInt32(listings.count))
+        writer.append(listings.bytes)
+        writer.seal()
+        replace(listingsPath(settings), with: writer.bytes)
+    }
+
     // MARK: Size
 
     /// Removes the least recently used files (by modification time, which each use sets) until the folder holds at
@@ -322,7 +349,7 @@ public final class CompileCache: @unchecked Sendable {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         var entries: [(path: String, size: UInt64, used: Int64)] = []
         var total: UInt64 = 0
-        for name in names where name.hasSuffix(".record") || name.hasSuffix(".stamp") || name.hasSuffix(".index") {
+        for name in names where Self.evictedSuffixes.contains(where: name.hasSuffix) {
             let path = directory + "/" + name
             var status = stat()
             guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
@@ -351,6 +378,11 @@ public final class CompileCache: @unchecked Sendable {
     private func runPath(_ key: UInt64) -> String { directory + "/run-" + Self.hex(key) + ".stamp" }
 
     private func indexPath(_ key: UInt64) -> String { directory + "/index-" + Self.hex(key) + ".index" }
+
+    private func listingsPath(_ key: UInt64) -> String { directory + "/listings-" + Self.hex(key) + ".listings" }
+
+    /// The cache's own files, which count toward ``limit``.
+    private static let evictedSuffixes = [".record", ".stamp", ".index", ".listings"]
 
     static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)

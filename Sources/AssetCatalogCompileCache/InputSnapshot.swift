@@ -38,23 +38,42 @@ public struct InputSnapshot: Sendable {
         var identity: UInt64
     }
 
-    /// Takes the snapshot of `roots` (folders or files); `nil` when a root cannot be examined.
-    public init?(roots: [String]) {
+    /// The folder listings this snapshot took or reused, to keep for the next one; `nil` when they are the ones it was
+    /// given (``CompileCache/storeListings(_:file:)``).
+    public private(set) var listingsToKeep: ListingsToKeep?
+
+    /// Hands over ``listingsToKeep`` and forgets them: the snapshot lives as long as the compile, and the listings of a
+    /// large catalog (1.4 MB for the benchmark's) need not.
+    public mutating func takeListingsToKeep() -> ListingsToKeep? {
+        defer { listingsToKeep = nil }
+        return listingsToKeep
+    }
+
+    /// Takes the snapshot of `roots` (folders or files); `nil` when a root cannot be examined. A folder whose status is
+    /// the one `keptListings` recorded is not listed again: its kept entries are examined instead. `settledBefore`
+    /// (seconds since 1970; by default ``FolderListings/settleSeconds`` before now) is the time before which a
+    /// folder's times must lie for its listing to be kept for the next snapshot.
+    public init?(roots: [String], keptListings: FolderListings? = nil, settledBefore: Int64? = nil) {
+        let recorder = ListingRecorder(kept: keptListings, settledBefore: settledBefore ?? ListingRecorder.settledBeforeNow())
         var digests = Digests()
         var files: [Entry] = []
+        var listings = recorder
         for root in roots {
             let key = PathKey("root:" + root)
             guard let identity = FileIdentity.of(root) else { return nil }
             digests.add(key, identity, unopenedIfFile: false)
             if identity.isFile { files.append(Entry(path: PathKey(root), identity: identity.digest)) }
             guard identity.isFolder else { continue }
-            guard let (found, walked) = Self.walk(root, scope: UnopenedFiles.scope(ofRoot: root)) else { return nil }
+            guard let (found, walked, recorded) = Self.walk(root, scope: UnopenedFiles.scope(ofRoot: root), recorder: recorder)
+            else { return nil }
             digests.add(walked)
             files += found
+            listings.add(recorded)
         }
         digest = digests.all.value
         readDigest = digests.sawLink ? nil : digests.read.value
         self.files = FileTable(files)
+        listingsToKeep = listings.listingsToKeep(foldersMayRepeat: roots.count > 1)
     }
 
     /// The identity digest of the regular file at `path` as the snapshot found it, or `nil` when the snapshot has no
@@ -66,86 +85,118 @@ public struct InputSnapshot: Sendable {
     /// The number of regular files found.
     public var fileCount: Int { files.count }
 
-    /// Every entry below the folder `root` (folders before what they hold, names in byte order) and their digests; the
-    /// root's entries walked on every core, each into its own digests, combined in order.
-    private static func walk(_ root: String, scope: UnopenedFiles.Scope) -> ([Entry], Digests)? {
+    /// Every entry below the folder `root` (folders before what they hold, names in byte order), their digests and the
+    /// folders' listings; the root's entries walked on every core, each into its own digests, combined in order.
+    private static func walk(
+        _ root: String, scope: UnopenedFiles.Scope, recorder: ListingRecorder
+    ) -> ([Entry], Digests, ListingRecorder)? {
         let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         guard let top = list(descriptor, path: root) else { return nil }
-        let results = SlotArray<([Entry], Digests)>(count: top.count)
+        let results = SlotArray<([Entry], Digests, ListingRecorder)>(count: top.count)
         DispatchQueue.concurrentPerform(iterations: top.count) { position in
-            var digests = Digests()
-            var found: [Entry] = []
-            guard add(top[position], in: descriptor, scope: scope, to: &found, digests: &digests) else { return }
-            results.set(position, (found, digests))
+            var part = Walk(recorder: ListingRecorder(kept: recorder.kept, settledBefore: recorder.settledBefore))
+            guard part.add(top[position], in: descriptor, scope: scope) else { return }
+            results.set(position, (part.found, part.digests, part.recorder))
         }
         var all: [Entry] = []
         all.reserveCapacity(results.values.reduce(0) { $0 + ($1?.0.count ?? 0) })
         var digests = Digests()
+        var recorded = recorder
         for result in results.values {
-            guard let (found, walked) = result else { return nil }
+            guard let (found, walked, listings) = result else { return nil }
             all += found
             digests.add(walked)
+            recorded.add(listings)
         }
-        return (all, digests)
+        return (all, digests, recorded)
     }
 
-    /// Adds `entry` of the open folder `folder` (of scope `scope`) and, for a folder, everything below it.
-    private static func add(
-        _ entry: Listed, in folder: Int32, scope: UnopenedFiles.Scope, to found: inout [Entry], digests: inout Digests
-    ) -> Bool {
-        if entry.isListedAsFolder {
-            // Listed as a folder (never a link): opened first and its status taken from the open folder, which spares
-            // the kernel a second lookup of the name; the same status `fstatat` gives. Something else by now (replaced
-            // since the listing) is examined below, as any entry is.
-            let child = openFolder(entry, in: folder)
-            if child >= 0 {
-                defer { close(child) }
-                guard let identity = FileIdentity.of(descriptor: child) else { return false }
-                digests.add(PathKey(entry.path), identity, unopenedIfFile: false)
-                let inner = UnopenedFiles.scope(ofFolderNamed: entry.text, in: scope)
-                return addContents(of: child, at: entry.path, scope: inner, to: &found, digests: &digests)
+    /// One part of the walk: what it found, its digests, and the listings it made or reused.
+    private struct Walk {
+        var found: [Entry] = []
+        var digests = Digests()
+        var recorder: ListingRecorder
+
+        /// Adds `entry` (named relative to the open folder `anchor`, of scope `scope`) and, for a folder, everything
+        /// below it.
+        mutating func add(_ entry: Listed, in anchor: Int32, scope: UnopenedFiles.Scope) -> Bool {
+            let key = PathKey(entry.path)
+            var child: Int32 = -1
+            defer { if child >= 0 { close(child) } }
+            let identity: FileIdentity
+            let keptListing = entry.isListedAsFolder ? recorder.keptListing(of: key) : nil
+            if entry.isListedAsFolder, keptListing == nil {
+                // Listed as a folder (never a link) and no listing of it kept: opened first and its status taken from
+                // the open folder, which spares the kernel a second lookup of the name; the same status `fstatat`
+                // gives. Something else by now (replaced since the listing) is examined by name below.
+                child = InputSnapshot.openFolder(entry, in: anchor)
             }
+            if child >= 0 {
+                guard let opened = FileIdentity.of(descriptor: child) else { return false }
+                identity = opened
+            } else {
+                var status = stat()
+                guard entry.relative.withUnsafeBufferPointer({ fstatat(anchor, $0.baseAddress!, &status, AT_SYMLINK_NOFOLLOW) }) == 0
+                else { return false }
+                identity = FileIdentity(status)
+            }
+            digests.add(key, identity, unopenedIfFile: identity.isFile && scope == .set && entry.isUnopenedInSet)
+            // Only files are kept (the compile cache asks for no other entry); the rest is in the digest.
+            if identity.isFile { found.append(Entry(path: key, identity: identity.digest)) }
+            guard identity.isFolder else { return true }
+            let innerScope = UnopenedFiles.scope(ofFolderNamed: entry.text, in: scope)
+            if child < 0, let kept = recorder.kept, let listing = keptListing ?? recorder.keptListing(of: key),
+                listing.identity == identity.digest
+            {
+                recorder.reuse(listing, of: key)
+                // Unchanged since its listing was kept, so not listed. A folder that holds folders is opened, and what
+                // is below it examined from there; the entries of one that does not (most of a catalog's: an image
+                // set's files) are examined through the folder open above it, by their paths from there (each folder
+                // on the way checked unchanged, as this one was). Each name of a path costs the kernel a lookup.
+                if listing.holdsFolders { child = InputSnapshot.openFolder(entry, in: anchor) }
+                let through = child >= 0 ? Listed(name: entry.name, relative: [0], path: entry.path, isListedAsFolder: true) : entry
+                var entries: [Listed] = []
+                entries.reserveCapacity(listing.count)
+                kept.forEachEntry(of: listing) { name, isFolder in entries.append(through.child(named: name, isFolder: isFolder)) }
+                for next in entries {
+                    guard add(next, in: child >= 0 ? child : anchor, scope: innerScope) else { return false }
+                }
+                return true
+            }
+            if child < 0 { child = InputSnapshot.openFolder(entry, in: anchor) }
+            guard child >= 0, let entries = InputSnapshot.list(child, path: entry.path) else { return false }
+            recorder.record(key, identity: identity, entries: entries)
+            for next in entries {
+                guard add(next, in: child, scope: innerScope) else { return false }
+            }
+            return true
         }
-        var status = stat()
-        guard entry.name.withUnsafeBufferPointer({ fstatat(folder, $0.baseAddress!, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else { return false }
-        let identity = FileIdentity(status)
-        let key = PathKey(entry.path)
-        digests.add(key, identity, unopenedIfFile: scope == .set && entry.isUnopenedInSet)
-        // Only files are kept (the compile cache asks for no other entry); the rest is in the digest.
-        if identity.isFile { found.append(Entry(path: key, identity: identity.digest)) }
-        guard identity.isFolder else { return true }
-        let child = openFolder(entry, in: folder)
-        guard child >= 0 else { return false }
-        defer { close(child) }
-        let inner = UnopenedFiles.scope(ofFolderNamed: entry.text, in: scope)
-        return addContents(of: child, at: entry.path, scope: inner, to: &found, digests: &digests)
     }
 
-    /// Opens `entry` of the open folder `folder` as a folder, never through a link: its descriptor, or -1.
-    private static func openFolder(_ entry: Listed, in folder: Int32) -> Int32 {
-        entry.name.withUnsafeBufferPointer { openat(folder, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
-    }
-
-    /// Adds everything below the open folder `folder` at `path`, of scope `scope`.
-    private static func addContents(
-        of folder: Int32, at path: String, scope: UnopenedFiles.Scope, to found: inout [Entry], digests: inout Digests
-    ) -> Bool {
-        guard let entries = list(folder, path: path) else { return false }
-        for inner in entries {
-            guard add(inner, in: folder, scope: scope, to: &found, digests: &digests) else { return false }
-        }
-        return true
+    /// Opens `entry` (named relative to the open folder `anchor`) as a folder, never through a link: its descriptor, or
+    /// -1.
+    private static func openFolder(_ entry: Listed, in anchor: Int32) -> Int32 {
+        entry.relative.withUnsafeBufferPointer { openat(anchor, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
     }
 
     /// An entry of a listing: its name in its folder (the bytes as listed, NUL-terminated: a name that is not UTF-8 is
-    /// still found), its path, and whether the listing says it is a folder (`DT_DIR`; a file system that does not say
-    /// gives `DT_UNKNOWN`, and the entry is examined by name).
+    /// still found), its path from the open folder the walk examines it through (its name, or for an entry of a kept
+    /// listing the names of the unopened folders above it too, NUL-terminated), its path, and whether the listing says
+    /// it is a folder (`DT_DIR`; a file system that does not say gives `DT_UNKNOWN`, and the entry is examined by name).
     struct Listed: Sendable {
         var name: [CChar]
+        var relative: [CChar]
         var path: String
         var isListedAsFolder: Bool
+
+        init(name: [CChar], relative: [CChar]? = nil, path: String, isListedAsFolder: Bool) {
+            self.name = name
+            self.relative = relative ?? name
+            self.path = path
+            self.isListedAsFolder = isListedAsFolder
+        }
 
         /// The name as text (for a folder's role; a name that is not UTF-8 has its bad bytes replaced).
         var text: String { String(decoding: name.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self) }
@@ -157,6 +208,21 @@ public struct InputSnapshot: Sendable {
                     UnopenedFiles.isUnopened(fileNamed: UnsafeBufferPointer(rebasing: bytes.dropLast()), in: .set)
                 }
             }
+        }
+
+        /// The entry `name` of this folder, examined through the same open folder as this one.
+        func child(named name: UnsafeBufferPointer<UInt8>, isFolder: Bool) -> Listed {
+            let own = name.map { CChar(bitPattern: $0) } + [0]
+            var relative = own
+            if self.relative.count > 1 {
+                // Through the folder open above this one: this one's path from there, then the name.
+                relative = self.relative
+                relative[relative.count - 1] = 0x2F
+                relative += own
+            }
+            return Listed(
+                name: own, relative: relative, path: (path.hasSuffix("/") ? path : path + "/") + String(decoding: name, as: UTF8.self),
+                isListedAsFolder: isFolder)
         }
     }
 

@@ -9,6 +9,10 @@ struct PathKey: Hashable, Sendable {
     let high: UInt64
     let low: UInt64
 
+    init(high: UInt64, low: UInt64) {
+        (self.high, self.low) = (high, low)
+    }
+
     init(_ path: String) {
         var text = path
         (high, low) = text.withUTF8 { Self.mix(UnsafeRawBufferPointer($0)) }

@@ -31,14 +31,22 @@ final class CacheRun {
             roots.append(specifications)
         }
         if let declared = invocation.arguments.value(.declaredInputs) { roots.append(declared) }
-        guard let snapshot = InputSnapshot(roots: roots) else { return nil }
         let workingFolder = FileManager.default.currentDirectoryPath
-        cache = CompileCache(directory: folder, limit: invocation.cacheLimit)
-        self.snapshot = snapshot
-        runKey = CompileCache.runKey(arguments: invocation.arguments.canonicalWords(), workingFolder: workingFolder)
-        settings = CompileCache.settingsDigest(
+        let cache = CompileCache(directory: folder, limit: invocation.cacheLimit)
+        let settings = CompileCache.settingsDigest(
             settings: invocation.arguments.canonicalWords(excluding: Self.reportingOptions), workingFolder: workingFolder,
             toolVersion: toolVersion)
+        // The folders unchanged since the last snapshot are not listed again (docs/COMPILE-CACHE.md, "The folder
+        // listings"); the listings this one took are kept at once, whatever becomes of the compile: they describe
+        // the folders, not the compile.
+        let kept = cache.keptListings(file: settings)
+        StageClock.mark("listings read")
+        guard var snapshot = InputSnapshot(roots: roots, keptListings: kept) else { return nil }
+        if let listings = snapshot.takeListingsToKeep() { cache.storeListings(listings, file: settings) }
+        self.cache = cache
+        self.settings = settings
+        self.snapshot = snapshot
+        runKey = CompileCache.runKey(arguments: invocation.arguments.canonicalWords(), workingFolder: workingFolder)
         inputsDigest = CompileCache.inputsDigest(snapshot: snapshot, settings: settings)
         indexKey = CompileCache.indexKey(snapshot: snapshot, settings: settings)
     }
