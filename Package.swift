@@ -215,7 +215,7 @@ if Context.environment["ASSETC_FUZZ"] == "1" {
         ("FuzzPlainFileName", "AssetCatalogBuilder"), ("FuzzConfig", "AssetCatalogBuilder"),
         ("FuzzImage", "AssetCatalogBuilder"), ("FuzzBatchRequest", "AssetCatalog"),
         ("FuzzCAR", "AssetCatalog"), ("FuzzDeepmap", "AssetCatalog"), ("FuzzSymbolTemplate", "AssetCatalogBuilder"),
-        ("FuzzIconDocument", "AssetCatalogBuilder"),
+        ("FuzzIconDocument", "AssetCatalogBuilder"), ("FuzzCompileCache", "AssetCatalogCompileCache"),
     ]
     // The driver hand-over every target shares.
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))

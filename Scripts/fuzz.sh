@@ -8,7 +8,7 @@
 #   Scripts/fuzz.sh list
 #
 # Targets: FuzzArchive FuzzContentsJSON FuzzPlainFileName FuzzConfig FuzzImage FuzzBatchRequest FuzzCAR FuzzDeepmap FuzzLZ
-# FuzzSymbolTemplate FuzzIconDocument.
+# FuzzSymbolTemplate FuzzIconDocument FuzzCompileCache.
 # Builds with `-sanitize=fuzzer,address` into .build-fuzz (gitignored), only with ASSETC_FUZZ=1, so
 # the normal build never sees the fuzz targets. Needs a Swift toolchain with libFuzzer (Linux).
 # FuzzLZ is the C LZFSE and LZVN decoders alone (Fuzz/FuzzLZ/fuzz_lz.c), built with the toolchain's clang under
@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets="FuzzArchive FuzzContentsJSON FuzzPlainFileName FuzzConfig FuzzImage FuzzBatchRequest FuzzCAR FuzzDeepmap FuzzLZ FuzzSymbolTemplate FuzzIconDocument"
+targets="FuzzArchive FuzzContentsJSON FuzzPlainFileName FuzzConfig FuzzImage FuzzBatchRequest FuzzCAR FuzzDeepmap FuzzLZ FuzzSymbolTemplate FuzzIconDocument FuzzCompileCache"
 target="${1:-}"
 seconds="${2:-60}"
 if [[ -z "$target" || "$target" == "list" ]]; then

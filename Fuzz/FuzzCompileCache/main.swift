@@ -1,0 +1,39 @@
+// libFuzzer target: the compile cache's own binary files, the kept index (`IndexCodec`) and the kept folder listings
+// (`FolderListings`). A file whose digest does not match its bytes is turned away before any field is read, so
+// mutations of a whole file would rarely get past the digest: the input is decoded as given, and also as the body of
+// each kind of file (its magic before it, the digest of both after it; for the listings the key after the magic),
+// which puts every mutation in front of the field readers: counts, lengths, names, raw spellings, trait positions,
+// the JSON inspections.
+@testable import AssetCatalogCompileCache
+import FuzzSupport
+
+/// `magic`, `body` and the digest of both: a file whose digest matches, whatever the body.
+private func sealed(_ magic: String, _ body: [UInt8]) -> [UInt8] {
+    var file = Array(magic.utf8) + body
+    withUnsafeBytes(of: CacheDigest.of(file).littleEndian) { file.append(contentsOf: $0) }
+    return file
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let data else { return 0 }
+    let input = Array(UnsafeBufferPointer(start: data, count: size))
+    _ = try? IndexCodec.decode(input)
+    _ = try? IndexCodec.decode(sealed(IndexCodec.magic, input))
+    _ = try? FolderListings.decode(input, key: 7)
+    // The listings under key 7, then the input as the folders: every decoded name is one entry of one folder.
+    if let listings = try? FolderListings.decode(sealed(FolderListings.magic, [7, 0, 0, 0, 0, 0, 0, 0] + input), key: 7) {
+        for listing in listings.listings.values {
+            listings.forEachEntry(of: listing) { name, _ in
+                precondition(!name.isEmpty && !name.contains(0x2F) && !name.contains(0), "a kept name that is not a name")
+            }
+        }
+    }
+    return 0
+}
+
+// SwiftPM links an executable's entry point as `<target>_main`; it hands control to libFuzzer's driver.
+@_cdecl("FuzzCompileCache_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runLibFuzzer(argc, argv, fuzz)
+}
