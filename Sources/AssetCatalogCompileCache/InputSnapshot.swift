@@ -19,8 +19,10 @@ import Foundation
 /// Links are listed, never followed: a file reached through a link has no identity here, so the compile cache never
 /// trusts it unchanged and hashes it again each time.
 ///
-/// Cost: one `fstatat` per file, relative to its open folder; for a folder (as the listing says), its `openat` and an
-/// `fstat` of it, and its listing; the inputs' subfolders on every core. Each entry goes into the digest as three words
+/// Cost: one `fstatat` per file, relative to an open folder above it; for a folder whose listing was kept
+/// (``FolderListings``) and whose status is unchanged, one `fstatat` (and an `openat` when it holds folders); for any
+/// other folder, its `openat` and an `fstat` of it, and its listing; the inputs' subfolders on every core. Each entry
+/// goes into the digest as three words
 /// (its path's key and its status's digest), and the table of files by path is made on the first question, which a
 /// rebuild with nothing changed never asks: that rebuild is little more than the walk (docs/PERFORMANCE.md).
 public struct InputSnapshot: Sendable {
