@@ -2,6 +2,7 @@ import AssetCatalogBuilder
 import Foundation
 import Testing
 
+@testable import AssetCatalogActool
 @testable import AssetCatalogCompileCache
 
 /// The folder listings a snapshot keeps (docs/COMPILE-CACHE.md, "The folder listings"): a snapshot that reuses them is
@@ -111,6 +112,44 @@ struct FolderListingsTests {
         // Settled only before a time earlier than the folders' own: still nothing kept.
         #expect(InputSnapshot(roots: [test.catalog.path], settledBefore: now - 60)?.listingsToKeep == nil)
         #expect(InputSnapshot(roots: [test.catalog.path], settledBefore: now + 60)?.listingsToKeep?.count == (try Self.folderCount(test)))
+    }
+
+    @Test("compiles through kept listings: nothing changed is up to date, and sets added, removed, edited and renamed give the bytes of --no-cache")
+    func compilesThroughKeptListings() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try CompileCacheTests.catalog(test)
+        let words = CompileCacheTests.words(test, output: "out")
+        CompileCacheTests.expectSameAsWithoutCache(test)  // cold: the folders were made just now, so none is kept
+        // The listings a compile keeps once the folders have settled, under the run's own settings and roots.
+        func keepListings() throws {
+            let invocation = try ActoolInvocation(ActoolArguments(parsing: words), toolVersion: "9.9")
+            let cache = CompileCache(directory: try #require(invocation.cacheFolder), limit: CompileCache.defaultLimit)
+            let settings = CacheRun.settings(of: invocation, toolVersion: "9.9")
+            let snapshot = try #require(InputSnapshot(roots: CacheRun.roots(of: invocation), settledBefore: .max))
+            cache.storeListings(try #require(snapshot.listingsToKeep), file: settings)
+            #expect(cache.keptListings(file: settings)?.count == (try Self.folderCount(test)))
+        }
+        try keepListings()
+        // Nothing changed: the walk through the kept listings gives the stamp's digest, so nothing is written.
+        let car = test.path("out/Assets.car")
+        let before = try #require(FileIdentity.of(car))
+        #expect(CompileCacheTests.run(words).exitStatus == 0)
+        #expect(FileIdentity.of(car) == before, "a rebuild with nothing changed rewrote the car")
+        // A set added to a folder, another removed, an image edited: each folder changed is listed again.
+        try test.imageSet("Even/Added", side: 9, color: [1, 2, 3])
+        try FileManager.default.removeItem(at: test.catalog.appendingPathComponent("Odd/Image3.imageset"))
+        try CompileCacheTests.png(side: 11, color: [9, 9, 9]).write(to: test.catalog.appendingPathComponent("Even/Image2.imageset/image.png"))
+        CompileCacheTests.expectSameAsWithoutCache(test)
+        try keepListings()
+        // A set renamed, and a file renamed within a set and its Contents.json with it.
+        try FileManager.default.moveItem(
+            at: test.catalog.appendingPathComponent("Odd/Image5.imageset"), to: test.catalog.appendingPathComponent("Odd/Renamed.imageset"))
+        let set = test.catalog.appendingPathComponent("Even/Image4.imageset")
+        try FileManager.default.moveItem(at: set.appendingPathComponent("image.png"), to: set.appendingPathComponent("moved.png"))
+        try Data(#"{"images":[{"filename":"moved.png","idiom":"universal","scale":"1x"}],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        CompileCacheTests.expectSameAsWithoutCache(test)
     }
 
     /// A listings file of one folder, written as the cache writes it, with `entries` (type byte, name) as given.

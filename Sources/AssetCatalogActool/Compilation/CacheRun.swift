@@ -26,16 +26,10 @@ final class CacheRun {
     /// reports them as it would have).
     init?(invocation: ActoolInvocation, toolVersion: String) {
         guard let folder = invocation.cacheFolder, invocation.assetSymbols == nil else { return nil }
-        var roots = invocation.inputs
-        if invocation.onDemandResources, let specifications = invocation.arguments.value(.assetPackOutputSpecifications) {
-            roots.append(specifications)
-        }
-        if let declared = invocation.arguments.value(.declaredInputs) { roots.append(declared) }
+        let roots = Self.roots(of: invocation)
         let workingFolder = FileManager.default.currentDirectoryPath
         let cache = CompileCache(directory: folder, limit: invocation.cacheLimit)
-        let settings = CompileCache.settingsDigest(
-            settings: invocation.arguments.canonicalWords(excluding: Self.reportingOptions), workingFolder: workingFolder,
-            toolVersion: toolVersion)
+        let settings = Self.settings(of: invocation, toolVersion: toolVersion)
         // The folders unchanged since the last snapshot are not listed again (docs/COMPILE-CACHE.md, "The folder
         // listings"); the listings this one took are kept at once, whatever becomes of the compile: they describe
         // the folders, not the compile.
@@ -49,6 +43,23 @@ final class CacheRun {
         runKey = CompileCache.runKey(arguments: invocation.arguments.canonicalWords(), workingFolder: workingFolder)
         inputsDigest = CompileCache.inputsDigest(snapshot: snapshot, settings: settings)
         indexKey = CompileCache.indexKey(snapshot: snapshot, settings: settings)
+    }
+
+    /// What the run's snapshot walks: the inputs, and the asset pack specifications and the declared-inputs list.
+    static func roots(of invocation: ActoolInvocation) -> [String] {
+        var roots = invocation.inputs
+        if invocation.onDemandResources, let specifications = invocation.arguments.value(.assetPackOutputSpecifications) {
+            roots.append(specifications)
+        }
+        if let declared = invocation.arguments.value(.declaredInputs) { roots.append(declared) }
+        return roots
+    }
+
+    /// The digest of everything besides the inputs that decides the outputs' bytes (``CompileCache/settingsDigest(settings:workingFolder:toolVersion:)``).
+    static func settings(of invocation: ActoolInvocation, toolVersion: String) -> UInt64 {
+        CompileCache.settingsDigest(
+            settings: invocation.arguments.canonicalWords(excluding: reportingOptions),
+            workingFolder: FileManager.default.currentDirectoryPath, toolVersion: toolVersion)
     }
 
     /// The index of the last read of these inputs, when nothing that read saw has changed since (only PNGs of image sets
