@@ -8,9 +8,6 @@ struct CacheWriter {
 
     init(magic: String) { bytes = Array(magic.utf8) }
 
-    /// A writer of part of a file, without its magic.
-    init() { bytes = [] }
-
     mutating func add(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
     mutating func add(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
     mutating func add(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }

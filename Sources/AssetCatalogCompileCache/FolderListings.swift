@@ -132,14 +132,17 @@ struct ListingRecorder {
     let settledBefore: Int64
     /// The folders recorded, in the order met.
     private(set) var pieces: [Piece] = []
+    /// The records of the folders listed afresh, one after another, as the file holds them (one buffer, not one array
+    /// per folder: a cold compile lists every folder).
+    private(set) var listed: [UInt8] = []
     /// Folders whose kept listing was used; folders listed afresh and recorded.
     private(set) var reused = 0
     private(set) var listedAfresh = 0
 
-    /// A recorded folder: its record in the kept file, or its record as just listed.
+    /// A recorded folder: where its record lies in the kept file, or in ``listed``.
     enum Piece {
         case kept(PathKey, Range<Int>)
-        case listed(PathKey, [UInt8])
+        case listed(PathKey, Range<Int>)
     }
 
     init(kept: FolderListings?, settledBefore: Int64) {
@@ -163,22 +166,38 @@ struct ListingRecorder {
         guard Int64(bitPattern: identity.changedSeconds) < settledBefore,
             Int64(bitPattern: identity.modifiedSeconds) < settledBefore
         else { return }
-        var writer = CacheWriter()
-        writer.add(path.high)
-        writer.add(path.low)
-        writer.add(identity.digest)
-        writer.add(UInt32(entries.count))
+        let start = listed.count
+        append(path.high)
+        append(path.low)
+        append(identity.digest)
+        append(UInt32(entries.count))
         for entry in entries {
-            writer.add(UInt8(entry.isListedAsFolder ? 1 : 0))
-            writer.add(entry.name.dropLast().map { UInt8(bitPattern: $0) })
+            listed.append(entry.isListedAsFolder ? 1 : 0)
+            entry.name.withUnsafeBytes { name in
+                let bytes = name.dropLast()  // the NUL
+                append(UInt32(bytes.count))
+                listed.append(contentsOf: bytes)
+            }
         }
-        pieces.append(.listed(path, writer.bytes))
+        pieces.append(.listed(path, start..<listed.count))
         listedAfresh += 1
+    }
+
+    private mutating func append<Value: FixedWidthInteger>(_ value: Value) {
+        withUnsafeBytes(of: value.littleEndian) { listed.append(contentsOf: $0) }
     }
 
     /// Adds the folders another part of the walk recorded, after these.
     mutating func add(_ part: ListingRecorder) {
-        pieces += part.pieces
+        let base = listed.count
+        listed += part.listed
+        pieces.reserveCapacity(pieces.count + part.pieces.count)
+        for piece in part.pieces {
+            switch piece {
+            case .kept: pieces.append(piece)
+            case .listed(let path, let record): pieces.append(.listed(path, (record.lowerBound + base)..<(record.upperBound + base)))
+            }
+        }
         reused += part.reused
         listedAfresh += part.listedAfresh
     }
@@ -204,7 +223,7 @@ struct ListingRecorder {
                 bytes += kept.bytes[record]
             case .listed(let path, let record):
                 guard seen.insert(path).inserted else { continue }
-                bytes += record
+                bytes += listed[record]
             }
             count += 1
         }
