@@ -207,7 +207,19 @@ struct ListingRecorder {
     /// two roots, one inside the other) is kept once; `foldersMayRepeat` says whether that can be (more than one root).
     func listingsToKeep(foldersMayRepeat: Bool) -> ListingsToKeep? {
         // The common case, every kept listing used once and nothing new, told without a set of 10,000 keys.
-        if !foldersMayRepeat, listedAfresh == 0, reused == (kept?.count ?? 0) { return nil }
+        if !foldersMayRepeat {
+            guard listedAfresh > 0 || reused != (kept?.count ?? 0) else { return nil }
+            // Each folder met once: the records in order, without a set of their keys.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(listed.count + (kept?.bytes.count ?? 0))
+            for piece in pieces {
+                switch piece {
+                case .kept(_, let record): bytes += kept?.bytes[record] ?? []
+                case .listed(_, let record): bytes += listed[record]
+                }
+            }
+            return ListingsToKeep(count: pieces.count, bytes: bytes)
+        }
         var seen = Set<PathKey>()
         seen.reserveCapacity(pieces.count)
         var distinctReused = 0

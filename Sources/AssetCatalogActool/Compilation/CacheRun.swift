@@ -36,6 +36,7 @@ final class CacheRun {
         let kept = cache.keptListings(file: settings)
         StageClock.mark("listings read")
         guard var snapshot = InputSnapshot(roots: roots, keptListings: kept) else { return nil }
+        StageClock.mark("walk")
         if let listings = snapshot.takeListingsToKeep() { cache.storeListings(listings, file: settings) }
         self.cache = cache
         self.settings = settings
