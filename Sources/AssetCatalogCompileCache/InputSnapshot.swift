@@ -120,6 +120,14 @@ public struct InputSnapshot: Sendable {
         var found: [Entry] = []
         var digests = Digests()
         var recorder: ListingRecorder
+        /// A kept folder's file's path and its path from the open folder, made in place (no strings or arrays per
+        /// file: for 40,000 files they were most of the walk's own time).
+        private var filePath: [UInt8] = []
+        private var fileRelative: [CChar] = []
+
+        init(recorder: ListingRecorder) {
+            self.recorder = recorder
+        }
 
         /// Adds `entry` (named relative to the open folder `anchor`, of scope `scope`) and, for a folder, everything
         /// below it.
@@ -159,13 +167,21 @@ public struct InputSnapshot: Sendable {
                 // on the way checked unchanged, as this one was). Each name of a path costs the kernel a lookup.
                 if listing.holdsFolders { child = InputSnapshot.openFolder(entry, in: anchor) }
                 let through = child >= 0 ? Listed(name: entry.name, relative: [0], path: entry.path, isListedAsFolder: true) : entry
-                var entries: [Listed] = []
-                entries.reserveCapacity(listing.count)
-                kept.forEachEntry(of: listing) { name, isFolder in entries.append(through.child(named: name, isFolder: isFolder)) }
-                for next in entries {
-                    guard add(next, in: child >= 0 ? child : anchor, scope: innerScope) else { return false }
+                let folder = child >= 0 ? child : anchor
+                let pathPrefix = Array(through.path.utf8) + (through.path.hasSuffix("/") ? [] : [0x2F])
+                let relativePrefix = through.relative.count > 1 ? through.relative.dropLast() + [0x2F] : []
+                var succeeded = true
+                kept.forEachEntry(of: listing) { name, isFolder in
+                    guard succeeded else { return }
+                    if isFolder || !name.allSatisfy({ $0 < 0x80 }) {
+                        // A folder, or a name that is not ASCII (its path is the text's, bad bytes replaced, as a
+                        // listing's): the general way.
+                        succeeded = add(through.child(named: name, isFolder: isFolder), in: folder, scope: innerScope)
+                    } else {
+                        succeeded = addFile(named: name, pathPrefix: pathPrefix, relativePrefix: relativePrefix, in: folder, scope: innerScope)
+                    }
                 }
-                return true
+                return succeeded
             }
             if child < 0 { child = InputSnapshot.openFolder(entry, in: anchor) }
             guard child >= 0, let entries = InputSnapshot.list(child, path: entry.path) else { return false }
@@ -173,6 +189,38 @@ public struct InputSnapshot: Sendable {
             for next in entries {
                 guard add(next, in: child, scope: innerScope) else { return false }
             }
+            return true
+        }
+
+        /// Adds the entry `name` of a kept listing, not listed as a folder and named in ASCII, whose folder's path is
+        /// `pathPrefix` and its path from the open folder `anchor` `relativePrefix` (each with its `/`, or empty): what
+        /// ``add(_:in:scope:)`` does for such an entry, without making its ``Listed``.
+        mutating func addFile(
+            named name: UnsafeBufferPointer<UInt8>, pathPrefix: [UInt8], relativePrefix: [CChar], in anchor: Int32,
+            scope: UnopenedFiles.Scope
+        ) -> Bool {
+            fileRelative.removeAll(keepingCapacity: true)
+            fileRelative += relativePrefix
+            for byte in name { fileRelative.append(CChar(bitPattern: byte)) }
+            fileRelative.append(0)
+            var status = stat()
+            guard fileRelative.withUnsafeBufferPointer({ fstatat(anchor, $0.baseAddress!, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else {
+                return false
+            }
+            let identity = FileIdentity(status)
+            filePath.removeAll(keepingCapacity: true)
+            filePath += pathPrefix
+            filePath += name
+            if identity.isFolder {
+                // A folder its listing did not call one (a file system that does not say): examined the general way.
+                let own = name.map { CChar(bitPattern: $0) } + [0]
+                let entry = Listed(name: own, relative: fileRelative, path: String(decoding: filePath, as: UTF8.self), isListedAsFolder: false)
+                return add(entry, in: anchor, scope: scope)
+            }
+            let key = filePath.withUnsafeBytes { PathKey(bytes: $0) }
+            let unopened = identity.isFile && scope == .set && UnopenedFiles.isUnopened(fileNamed: name, in: .set)
+            digests.add(key, identity, unopenedIfFile: unopened)
+            if identity.isFile { found.append(Entry(path: key, identity: identity.digest)) }
             return true
         }
     }

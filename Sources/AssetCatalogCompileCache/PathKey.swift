@@ -13,6 +13,11 @@ struct PathKey: Hashable, Sendable {
         (self.high, self.low) = (high, low)
     }
 
+    /// The key of the path whose UTF-8 bytes are `bytes` (the same key as the path's text).
+    init(bytes: UnsafeRawBufferPointer) {
+        (high, low) = Self.mix(bytes)
+    }
+
     init(_ path: String) {
         var text = path
         (high, low) = text.withUTF8 { Self.mix(UnsafeRawBufferPointer($0)) }
