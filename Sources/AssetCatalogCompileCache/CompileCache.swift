@@ -47,10 +47,10 @@ public final class CompileCache: @unchecked Sendable {
     private let noticeLock = NSLock()
 
     /// The cache format; a change makes every older record unused.
-    static let formatVersion = "ACCOMP03"
+    static let formatVersion = "ACCOMP04"
     /// What every version of the record format starts with: a record of another version is dropped without a notice.
     static let formatFamily = "ACCOMP"
-    static let runVersion = "ACRUN001"
+    static let runVersion = "ACRUN002"
 
     /// The default limit: 1 GiB.
     public static let defaultLimit: UInt64 = 1 << 30

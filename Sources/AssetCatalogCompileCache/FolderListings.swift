@@ -43,7 +43,7 @@ public struct FolderListings: Sendable {
     let listings: [PathKey: Listing]
 
     /// The format; a change makes every file written before unused.
-    static let magic = "ACLIST01"
+    static let magic = "ACLIST02"
     /// How old a folder's times must be when the walk begins for its listing to be kept.
     public static let settleSeconds: Int64 = 5
 

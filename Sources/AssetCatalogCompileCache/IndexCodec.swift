@@ -12,7 +12,7 @@ import Foundation
 /// against the bytes left, every number against its range, so a damaged file is a ``CacheDamage``, never a crash.
 enum IndexCodec {
     /// The format; a change makes every index written before unused.
-    static let magic = "ACINDX01"
+    static let magic = "ACINDX02"
 
     // MARK: Encoding
 
