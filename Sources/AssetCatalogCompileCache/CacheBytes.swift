@@ -122,31 +122,17 @@ struct CacheReader {
 }
 
 /// The digest that tells a damaged cache file from a whole one (not a defence against an adversary: whoever can write
-/// the cache folder can write the car), and the cache's keys: a multiply–xorshift mix over 8-byte little-endian words
-/// (the last one zero-padded), then the length, finished with splitmix64's finaliser. A rebuild digests megabytes of
-/// cache files (the benchmark's index and record are 3 MB each): FNV-1a, a multiply per byte, took 4.2 ms per 3.2 MB,
-/// this 0.75 ms (docs/PERFORMANCE.md).
+/// the cache folder can write the car), and the cache's keys: the first lane of ``PathKey``'s mix (multiply–xorshift
+/// over 8-byte words, then the length, finished with splitmix64's finaliser). A rebuild digests megabytes of cache
+/// files (the benchmark's index and record are 3 MB each): FNV-1a, a multiply per byte, took 4.2 ms per 3.2 MB, the
+/// mix 0.75 ms, its second lane costing nothing more beside the first (docs/PERFORMANCE.md).
 enum CacheDigest {
     static func of(_ bytes: [UInt8]) -> UInt64 {
         bytes.withUnsafeBytes { of($0) }
     }
 
     static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var value: UInt64 = 0x243F_6A88_85A3_08D3
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            value = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
-            value ^= value >> 29
-            offset += 8
-        }
-        if offset < bytes.count {
-            var word: UInt64 = 0
-            for index in offset..<bytes.count { word |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
-            value = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
-            value ^= value >> 29
-        }
-        return PathKey.finish(value ^ UInt64(bytes.count))
+        PathKey(bytes: bytes).high
     }
 
     static func of(_ string: String) -> UInt64 { of(Array(string.utf8)) }

@@ -26,17 +26,18 @@
 /// entry of one folder (not empty, no `/`, no NUL, not `.` or `..`, in strictly increasing order), so a damaged or
 /// forged file can never send the walk outside the folder it lists.
 public struct FolderListings: Sendable {
-    /// A folder's kept listing: the status digest it was listed under and where its entries lie in `bytes`.
+    /// A folder's kept listing: the status digest it was listed under and where its record lies in `bytes`.
     struct Listing: Sendable {
         var identity: UInt64
-        /// The folder's record in `bytes`: its path key, status, entry count and entries, as the file holds it.
+        /// The folder's record in `bytes`: its path key, status, entry count (``recordHeaderSize`` bytes in all), then
+        /// its entries, as the file holds it.
         var record: Range<Int>
-        /// Its entries alone.
-        var entries: Range<Int>
-        var count: Int
         /// Whether an entry is listed as a folder.
         var holdsFolders: Bool
     }
+
+    /// The bytes of a folder's record before its entries: the path key (16), the status digest (8), the entry count (4).
+    static let recordHeaderSize = 28
 
     /// The file's bytes, which the listings point into.
     let bytes: [UInt8]
@@ -59,7 +60,7 @@ public struct FolderListings: Sendable {
     static func decode(_ file: [UInt8], key: UInt64) throws(CacheDamage) -> FolderListings? {
         var reader = try CacheReader(file, magic: magic)
         guard try reader.u64("the listings' key") == key else { return nil }
-        let count = try reader.count("the number of folders", minimumSize: 28)
+        let count = try reader.count("the number of folders", minimumSize: recordHeaderSize)
         var listings: [PathKey: Listing] = [:]
         listings.reserveCapacity(count)
         for _ in 0..<count {
@@ -67,7 +68,6 @@ public struct FolderListings: Sendable {
             let path = PathKey(high: try reader.u64("a folder's path key"), low: try reader.u64("a folder's path key"))
             let identity = try reader.u64("a folder's status")
             let entryCount = try reader.count("the number of a folder's entries", minimumSize: 6)
-            let first = reader.position
             var previous: Range<Int>?
             var holdsFolders = false
             for _ in 0..<entryCount {
@@ -78,8 +78,7 @@ public struct FolderListings: Sendable {
                 try checkName(name, after: previous, in: reader.bytes)
                 previous = name
             }
-            let listing = Listing(identity: identity, record: start..<reader.position, entries: first..<reader.position, count: entryCount,
-                holdsFolders: holdsFolders)
+            let listing = Listing(identity: identity, record: start..<reader.position, holdsFolders: holdsFolders)
             guard listings.updateValue(listing, forKey: path) == nil else {
                 throw CacheDamage(what: "a folder is listed twice", offset: start)
             }
@@ -110,8 +109,8 @@ public struct FolderListings: Sendable {
     /// The entries of `listing` as a walk meets them.
     func forEachEntry(of listing: Listing, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ isFolder: Bool) -> Void) {
         bytes.withUnsafeBufferPointer { all in
-            var position = listing.entries.lowerBound
-            for _ in 0..<listing.count {
+            var position = listing.record.lowerBound + Self.recordHeaderSize
+            while position < listing.record.upperBound {
                 let isFolder = all[position] == 1
                 var length = 0
                 for index in 0..<4 { length |= Int(all[position + 1 + index]) << (8 * index) }
@@ -206,37 +205,33 @@ struct ListingRecorder {
     /// or a kept one not reused (changed, gone, or not settled); `nil` when they are the same. A folder met twice (below
     /// two roots, one inside the other) is kept once; `foldersMayRepeat` says whether that can be (more than one root).
     func listingsToKeep(foldersMayRepeat: Bool) -> ListingsToKeep? {
-        // The common case, every kept listing used once and nothing new, told without a set of 10,000 keys.
-        if !foldersMayRepeat {
-            guard listedAfresh > 0 || reused != (kept?.count ?? 0) else { return nil }
-            // Each folder met once: the records in order, without a set of their keys.
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(listed.count + (kept?.bytes.count ?? 0))
-            for piece in pieces {
-                switch piece {
-                case .kept(_, let record): bytes += kept?.bytes[record] ?? []
-                case .listed(_, let record): bytes += listed[record]
-                }
-            }
-            return ListingsToKeep(count: pieces.count, bytes: bytes)
+        // The keys already written, only where a folder can be met twice: for one root, the common case, no set of
+        // 10,000 keys is made.
+        var seen: Set<PathKey>? = foldersMayRepeat ? Set(minimumCapacity: pieces.count) : nil
+        let distinctReused: Int
+        if foldersMayRepeat {
+            var reusedPaths = Set<PathKey>(minimumCapacity: reused)
+            for case .kept(let path, _) in pieces { reusedPaths.insert(path) }
+            distinctReused = reusedPaths.count
+        } else {
+            distinctReused = reused
         }
-        var seen = Set<PathKey>()
-        seen.reserveCapacity(pieces.count)
-        var distinctReused = 0
-        for case .kept(let path, _) in pieces where seen.insert(path).inserted { distinctReused += 1 }
         guard listedAfresh > 0 || distinctReused != (kept?.count ?? 0) else { return nil }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(listed.count + (kept?.bytes.count ?? 0))
         var count = 0
-        seen.removeAll(keepingCapacity: true)
         for piece in pieces {
+            let path: PathKey
+            let record: ArraySlice<UInt8>
             switch piece {
-            case .kept(let path, let record):
-                guard let kept, seen.insert(path).inserted else { continue }
-                bytes += kept.bytes[record]
-            case .listed(let path, let record):
-                guard seen.insert(path).inserted else { continue }
-                bytes += listed[record]
+            case .kept(let keptPath, let range):
+                guard let kept else { continue }
+                (path, record) = (keptPath, kept.bytes[range])
+            case .listed(let listedPath, let range):
+                (path, record) = (listedPath, listed[range])
             }
+            if seen?.insert(path).inserted == false { continue }
+            bytes += record
             count += 1
         }
         return ListingsToKeep(count: count, bytes: bytes)

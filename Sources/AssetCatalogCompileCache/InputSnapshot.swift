@@ -166,17 +166,17 @@ public struct InputSnapshot: Sendable {
                 // set's files) are examined through the folder open above it, by their paths from there (each folder
                 // on the way checked unchanged, as this one was). Each name of a path costs the kernel a lookup.
                 if listing.holdsFolders { child = InputSnapshot.openFolder(entry, in: anchor) }
-                let through = child >= 0 ? Listed(name: entry.name, relative: [0], path: entry.path, isListedAsFolder: true) : entry
                 let folder = child >= 0 ? child : anchor
-                let pathPrefix = Array(through.path.utf8) + (through.path.hasSuffix("/") ? [] : [0x2F])
-                let relativePrefix = through.relative.count > 1 ? through.relative.dropLast() + [0x2F] : []
+                let pathPrefix = Array(entry.path.utf8) + (entry.path.hasSuffix("/") ? [] : [0x2F])
+                let relativePrefix = child >= 0 ? [] : entry.relative.dropLast() + [0x2F]
                 var succeeded = true
                 kept.forEachEntry(of: listing) { name, isFolder in
                     guard succeeded else { return }
                     if isFolder || !name.allSatisfy({ $0 < 0x80 }) {
                         // A folder, or a name that is not ASCII (its path is the text's, bad bytes replaced, as a
                         // listing's): the general way.
-                        succeeded = add(through.child(named: name, isFolder: isFolder), in: folder, scope: innerScope)
+                        let next = Listed(named: name, isFolder: isFolder, pathPrefix: pathPrefix, relativePrefix: relativePrefix)
+                        succeeded = add(next, in: folder, scope: innerScope)
                     } else {
                         succeeded = addFile(named: name, pathPrefix: pathPrefix, relativePrefix: relativePrefix, in: folder, scope: innerScope)
                     }
@@ -208,15 +208,14 @@ public struct InputSnapshot: Sendable {
                 return false
             }
             let identity = FileIdentity(status)
+            if identity.isFolder {
+                // A folder its listing did not call one (a file system that does not say): examined the general way.
+                let entry = Listed(named: name, isFolder: false, pathPrefix: pathPrefix, relativePrefix: relativePrefix)
+                return add(entry, in: anchor, scope: scope)
+            }
             filePath.removeAll(keepingCapacity: true)
             filePath += pathPrefix
             filePath += name
-            if identity.isFolder {
-                // A folder its listing did not call one (a file system that does not say): examined the general way.
-                let own = name.map { CChar(bitPattern: $0) } + [0]
-                let entry = Listed(name: own, relative: fileRelative, path: String(decoding: filePath, as: UTF8.self), isListedAsFolder: false)
-                return add(entry, in: anchor, scope: scope)
-            }
             let key = filePath.withUnsafeBytes { PathKey(bytes: $0) }
             let unopened = identity.isFile && scope == .set && UnopenedFiles.isUnopened(fileNamed: name, in: .set)
             digests.add(key, identity, unopenedIfFile: unopened)
@@ -241,13 +240,6 @@ public struct InputSnapshot: Sendable {
         var path: String
         var isListedAsFolder: Bool
 
-        init(name: [CChar], relative: [CChar]? = nil, path: String, isListedAsFolder: Bool) {
-            self.name = name
-            self.relative = relative ?? name
-            self.path = path
-            self.isListedAsFolder = isListedAsFolder
-        }
-
         /// The name as text (for a folder's role; a name that is not UTF-8 has its bad bytes replaced).
         var text: String { String(decoding: name.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self) }
 
@@ -260,19 +252,14 @@ public struct InputSnapshot: Sendable {
             }
         }
 
-        /// The entry `name` of this folder, examined through the same open folder as this one.
-        func child(named name: UnsafeBufferPointer<UInt8>, isFolder: Bool) -> Listed {
-            let own = name.map { CChar(bitPattern: $0) } + [0]
-            var relative = own
-            if self.relative.count > 1 {
-                // Through the folder open above this one: this one's path from there, then the name.
-                relative = self.relative
-                relative[relative.count - 1] = 0x2F
-                relative += own
-            }
-            return Listed(
-                name: own, relative: relative, path: (path.hasSuffix("/") ? path : path + "/") + String(decoding: name, as: UTF8.self),
-                isListedAsFolder: isFolder)
+        /// The entry `name` of a folder whose path is `pathPrefix` and whose path from the open folder the walk examines
+        /// it through is `relativePrefix` (each ending in `/`, or empty).
+        init(named name: UnsafeBufferPointer<UInt8>, isFolder: Bool, pathPrefix: [UInt8], relativePrefix: [CChar]) {
+            self.name = name.map { CChar(bitPattern: $0) } + [0]
+            relative = relativePrefix + self.name
+            // The prefix is text ending in `/`, so the name's bad bytes, if any, are replaced as in the name's own text.
+            path = String(decoding: pathPrefix + Array(name), as: UTF8.self)
+            isListedAsFolder = isFolder
         }
     }
 
@@ -299,11 +286,11 @@ public struct InputSnapshot: Sendable {
             }
         }
         names.sort { $0.name.lexicographicallyPrecedes($1.name) }
-        let base = path.hasSuffix("/") ? path : path + "/"
-        return names.map {
-            Listed(
-                name: $0.name.map { CChar(bitPattern: $0) } + [0], path: base + String(decoding: $0.name, as: UTF8.self),
-                isListedAsFolder: $0.isFolder)
+        let pathPrefix = Array(path.utf8) + (path.hasSuffix("/") ? [] : [0x2F])
+        return names.map { entry in
+            entry.name.withUnsafeBufferPointer {
+                Listed(named: $0, isFolder: entry.isFolder, pathPrefix: pathPrefix, relativePrefix: [])
+            }
         }
     }
 
