@@ -138,6 +138,7 @@ public struct CARCompiler: Sendable {
         // The unchanged renditions after the last one made are copied while the trees are laid out.
         try sink.startPendingCopy()
         StageClock.mark("encode and stream")
+        StageClock.note("renditions made from files: \(stream.record.builtCount) made, \(stream.record.reusedCount) copied from the previous car")
         let summary = try layOut(plan, stream: stream, sink: sink)
         StageClock.mark("layout")
         var record = stream.record

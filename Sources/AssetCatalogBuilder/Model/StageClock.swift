@@ -24,6 +24,12 @@ public enum StageClock {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
+    /// Prints `text` as a note beside the stage times, when enabled.
+    public static func note(_ text: @autoclosure () -> String) {
+        guard isEnabled else { return }
+        FileHandle.standardError.write(Data(("note " + text() + "\n").utf8))
+    }
+
     /// The `VmHWM` line of `/proc/self/status` (the peak resident set, in KiB), or `nil` where there is none.
     static func peakResidentKiB() -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
