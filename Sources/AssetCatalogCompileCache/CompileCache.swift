@@ -434,12 +434,14 @@ public final class CompileCache: @unchecked Sendable {
             let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + done, bytes.count - done) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
-                failure = errno
+                // A write of nothing is a failure too (errno is then not set): the file would be cut short.
+                failure = count < 0 ? errno : EIO
                 break
             }
             done += count
         }
-        close(descriptor)
+        // A file system that reports a full disk or quota only when the file is closed (NFS) says so here.
+        if close(descriptor) != 0, failure == 0 { failure = errno }
         guard failure == 0, rename(temporary, path) == 0 else {
             unlink(temporary)
             return note("\(quoted(path)) cannot be written (\(String(cString: strerror(failure == 0 ? errno : failure)))); the next compile starts afresh")

@@ -296,6 +296,53 @@ struct CompileCacheTests {
         #expect(!text.contains("\u{1B}"), "control characters in a path are escaped")
     }
 
+    #if os(Linux)
+    /// Whether this process may mount a file system (root with the capability, as on CI): the full-disk test mounts
+    /// a tiny one.
+    static let canMount: Bool = {
+        let point = NSTemporaryDirectory() + "assetc-mount-probe-" + UUID().uuidString
+        guard mkdir(point, 0o700) == 0 else { return false }
+        defer { rmdir(point) }
+        guard mount("tmpfs", point, "tmpfs", 0, "size=4k") == 0 else { return false }
+        umount(point)
+        return true
+    }()
+
+    @Test(
+        "a full disk under the cache folder: each file that does not fit is a notice, never half a file, and the car is right",
+        .enabled(if: canMount, "mounting a small file system needs root (CI runs as root)"))
+    func fullDisk() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try Self.catalog(test, count: 40)
+        let folder = test.path("small-disk")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // One page to four: the cache's files fit in none, some or all of them.
+        for pages in 1...4 {
+            guard mount("tmpfs", folder, "tmpfs", 0, "size=\(4 * pages)k") == 0 else {
+                Issue.record("mount: \(String(cString: strerror(errno)))")
+                return
+            }
+            defer { umount(folder) }
+            for round in 0..<3 {
+                // A new image each round, so each compile has a change to make.
+                try Self.png(side: 9 + round, color: [UInt8(pages), UInt8(round), 7])
+                    .write(to: test.catalog.appendingPathComponent("Even/Image8.imageset/image.png"))
+                let result = Self.expectSameAsWithoutCache(test, extra: ["--notices"], cacheOptions: ["--cache", folder])
+                let text = String(decoding: result.output, as: UTF8.self)
+                if pages == 1 && round == 0 {
+                    #expect(text.contains("No space left on device"), "\(text)")
+                }
+                // What a failed write began is removed: no temporary file is left behind, and every cache file
+                // left reads back whole (the next round's compile would set a damaged one aside with a notice).
+                let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+                #expect(!names.contains { $0.contains(".tmp-") }, "\(names)")
+                #expect(!text.contains("was damaged"), "\(text)")
+            }
+        }
+    }
+    #endif
+
     @Test("--cache-limit keeps the folder within its size, least recently used first")
     func cacheLimit() throws {
         let test = try TestCatalog()
