@@ -211,6 +211,41 @@ struct AtlasPackingTests {
         #expect(try Self.expectPixelExact(one.car, Array(packed.prefix(2) + packed.suffix(2)), root: fixture.root) == 4)
     }
 
+    /// Each packed image's reference is written straight into its array (`FixedSizeWriter`): the bytes must be those
+    /// `CSIBuilder` makes of its tags, for colour and grey atlases, both targets' key formats, a vector drawn into an
+    /// atlas (the vector flag), and file names up to and past the 128-byte field, cut inside a character.
+    @Test func referencesWrittenDirectlyAreTheValuesCSIBuilderMakesOfTheirTags() throws {
+        let fixture = try Self.fixture()
+        let long = String(repeating: "é", count: 70)  // 140 bytes: cut inside the 64th "é"
+        for name in ["Named" + String(repeating: "x", count: 122), "Named" + String(repeating: "x", count: 123), long] {
+            try fixture.write("\(name).imageset/\(name).png", try Self.png(width: 12, height: 9, seed: name.count))
+            try fixture.imageset(name, [("\(name).png", "\"idiom\":\"universal\"")])
+        }
+        try fixture.write(
+            "Mark.imageset/mark.svg",
+            Array(##"<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16" fill="#f00"/></svg>"##.utf8))
+        try fixture.imageset("Mark", [("mark.svg", "\"idiom\":\"universal\"")], properties: #"{"preserves-vector-representation":true}"#)
+        let index = fixture.read()
+        var checked = 0
+        for (platform, target) in [(CompilePlatform.iphoneos, "17.0"), (.macosx, "10.14")] {
+            let compiler = CARCompiler(options: CompileOptions(platform: platform, minimumDeploymentTarget: target, toolVersion: "test"))
+            var plan = compiler.plan(index)
+            _ = compiler.packAtlases(&plan, index: index)
+            for item in plan.items {
+                guard case .reference(let atlasNumber, let member) = item.work else { continue }
+                let atlas = plan.atlases[atlasNumber]
+                let job = plan.jobs[atlas.members[member].job]
+                let (frame, atlasKey) = (atlas.members[member].frame, plan.items[atlas.item].key)
+                let direct = CARCompiler.referenceRendition(job, frame: frame, grey: atlas.grey, atlasKey: atlasKey, keyFormat: plan.keyFormat)
+                let fromTags = CARCompiler.referenceRenditionFromTags(
+                    job, frame: frame, grey: atlas.grey, atlasKey: atlasKey, keyFormat: plan.keyFormat)
+                #expect(direct == fromTags, "\(job.fileName) in \(atlas.name)")
+                checked += 1
+            }
+        }
+        #expect(checked > 20, "references of both targets were compared")
+    }
+
     /// The heliport sample (skipped without ../shared): the four atlases Xcode made, of the same sizes, and a car no
     /// larger than Xcode's 127,144 bytes.
     @Test func heliportCompilesToXcodesAtlasesAndNoLargerACar() throws {
