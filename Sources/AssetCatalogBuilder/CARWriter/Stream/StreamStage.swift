@@ -19,6 +19,11 @@ extension CARCompiler {
         let frozenItems = plan.items
         let counter = options.progress.map { ProgressCounter(total: frozenJobs.count, observer: $0) }
         let stream = RenditionStream(sink: sink, previousCar: previous?.car)
+        if previous != nil {
+            // About one file a job: room for them once, not rehashing 30,000 paths as the table doubles (a tenth of a
+            // one-image rebuild's string hashing).
+            stream.record.files.reserveCapacity(frozenJobs.count)
+        }
         let roots = OpenCatalogRoots(index.sources.map(\.path))
         let reuse = previous.map { RenditionReuse(previous: $0, roots: roots) }
         let targetCompression = BitmapCompression(platform: options.platform, minimumDeploymentTarget: options.minimumDeploymentTarget)
