@@ -20,16 +20,8 @@ struct ArchivePackInterruptTests {
             base = NSTemporaryDirectory() + "assetc-interrupt-" + UUID().uuidString
             assets = base + "/Assets"
             try FileManager.default.createDirectory(atPath: assets, withIntermediateDirectories: true)
-            var state: UInt64 = 0x1234_5678
-            for index in 0..<files {
-                var pixels = [UInt8](repeating: 0, count: side * side * 4)
-                for position in pixels.indices {
-                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                    pixels[position] = UInt8(truncatingIfNeeded: state >> 56)
-                }
-                let png = TinyPNG.encode(width: side, height: side, rgba: pixels)
-                try Data(png).write(to: URL(fileURLWithPath: assets + "/image\(index)@2x.png"))
-            }
+            var noise = NoiseImages(seed: 0x1234_5678)
+            for index in 0..<files { try noise.write(assets + "/image\(index)@2x.png", side: side) }
         }
 
         deinit { try? FileManager.default.removeItem(atPath: base) }

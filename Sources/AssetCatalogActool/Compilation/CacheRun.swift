@@ -29,7 +29,7 @@ final class CacheRun {
         let roots = Self.roots(of: invocation)
         let workingFolder = FileManager.default.currentDirectoryPath
         let cache = CompileCache(directory: folder, limit: invocation.cacheLimit)
-        let settings = Self.settings(of: invocation, toolVersion: toolVersion)
+        let settings = Self.settings(of: invocation, toolVersion: toolVersion, workingFolder: workingFolder)
         // The folders unchanged since the last snapshot are not listed again (docs/COMPILE-CACHE.md, "The folder
         // listings"); the listings this one took are kept at once, whatever becomes of the compile: they describe
         // the folders, not the compile.
@@ -57,10 +57,11 @@ final class CacheRun {
     }
 
     /// The digest of everything besides the inputs that decides the outputs' bytes (``CompileCache/settingsDigest(settings:workingFolder:toolVersion:)``).
-    static func settings(of invocation: ActoolInvocation, toolVersion: String) -> UInt64 {
+    static func settings(
+        of invocation: ActoolInvocation, toolVersion: String, workingFolder: String = FileManager.default.currentDirectoryPath
+    ) -> UInt64 {
         CompileCache.settingsDigest(
-            settings: invocation.arguments.canonicalWords(excluding: reportingOptions),
-            workingFolder: FileManager.default.currentDirectoryPath, toolVersion: toolVersion)
+            settings: invocation.arguments.canonicalWords(excluding: reportingOptions), workingFolder: workingFolder, toolVersion: toolVersion)
     }
 
     /// The index of the last read of these inputs, when nothing that read saw has changed since (only PNGs of image sets

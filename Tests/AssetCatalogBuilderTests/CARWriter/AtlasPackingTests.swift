@@ -213,11 +213,19 @@ struct AtlasPackingTests {
 
     /// Each packed image's reference is written straight into its array (`FixedSizeWriter`): the bytes must be those
     /// `CSIBuilder` makes of its tags, for colour and grey atlases, both targets' key formats, a vector drawn into an
-    /// atlas (the vector flag), and file names up to and past the 128-byte field, cut inside a character.
+    /// atlas (the vector flag), and file names up to and past the 128-byte field, cut inside a character (the field's
+    /// bytes checked against literals too: both ways cut names with one rule).
     @Test func referencesWrittenDirectlyAreTheValuesCSIBuilderMakesOfTheirTags() throws {
         let fixture = try Self.fixture()
-        let long = String(repeating: "é", count: 70)  // 140 bytes: cut inside the 64th "é"
-        for name in ["Named" + String(repeating: "x", count: 122), "Named" + String(repeating: "x", count: 123), long] {
+        // File names of 127 bytes (the field holds them whole), 128 (cut by one) and 144 ("é" 70 times: cut inside the
+        // 64th, so 63 are kept), each with the field it must give.
+        let long = String(repeating: "é", count: 70)
+        let fields: [String: [UInt8]] = [
+            "Named" + String(repeating: "x", count: 118) + ".png": Array(("Named" + String(repeating: "x", count: 118) + ".png").utf8) + [0],
+            "Named" + String(repeating: "x", count: 119) + ".png": Array(("Named" + String(repeating: "x", count: 119) + ".pn").utf8) + [0],
+            long + ".png": Array(String(repeating: "é", count: 63).utf8) + [0, 0],
+        ]
+        for name in ["Named" + String(repeating: "x", count: 118), "Named" + String(repeating: "x", count: 119), long] {
             try fixture.write("\(name).imageset/\(name).png", try Self.png(width: 12, height: 9, seed: name.count))
             try fixture.imageset(name, [("\(name).png", "\"idiom\":\"universal\"")])
         }
@@ -227,6 +235,7 @@ struct AtlasPackingTests {
         try fixture.imageset("Mark", [("mark.svg", "\"idiom\":\"universal\"")], properties: #"{"preserves-vector-representation":true}"#)
         let index = fixture.read()
         var checked = 0
+        var checkedNames = 0
         for (platform, target) in [(CompilePlatform.iphoneos, "17.0"), (.macosx, "10.14")] {
             let compiler = CARCompiler(options: CompileOptions(platform: platform, minimumDeploymentTarget: target, toolVersion: "test"))
             var plan = compiler.plan(index)
@@ -237,13 +246,43 @@ struct AtlasPackingTests {
                 let job = plan.jobs[atlas.members[member].job]
                 let (frame, atlasKey) = (atlas.members[member].frame, plan.items[atlas.item].key)
                 let direct = CARCompiler.referenceRendition(job, frame: frame, grey: atlas.grey, atlasKey: atlasKey, keyFormat: plan.keyFormat)
-                let fromTags = CARCompiler.referenceRenditionFromTags(
+                let fromTags = Self.referenceRenditionFromTags(
                     job, frame: frame, grey: atlas.grey, atlasKey: atlasKey, keyFormat: plan.keyFormat)
                 #expect(direct == fromTags, "\(job.fileName) in \(atlas.name)")
+                if let field = fields[job.fileName] {
+                    #expect(Array(direct[40..<168]) == field, "\(job.fileName): the name's field")
+                    checkedNames += 1
+                }
                 checked += 1
             }
         }
         #expect(checked > 20, "references of both targets were compared")
+        #expect(checkedNames == 6, "each long name was packed, for both targets")
+    }
+
+    /// `CARCompiler.referenceRendition` as `CSIBuilder` builds any value, from its tags (how the compile built it before
+    /// it was written directly): what the direct writing is held to.
+    static func referenceRenditionFromTags(
+        _ job: CARCompiler.Job, frame: AtlasLayout.Frame, grey: Bool, atlasKey: RenditionKey, keyFormat: [CARAttribute]
+    ) -> [UInt8] {
+        var link: [UInt8] = []
+        BinaryWriter.appendFourCC(&link, "INLK")
+        BinaryWriter.appendLE32(&link, 0)
+        for value in [frame.x, frame.y, frame.width, frame.height] { BinaryWriter.appendLE32(&link, UInt32(value)) }
+        BinaryWriter.appendLE16(&link, CSIBuilder.layoutImage)
+        let tokens = keyFormat.filter { atlasKey[$0] != 0 }
+        BinaryWriter.appendLE32(&link, UInt32(4 * (tokens.count + 1)))
+        for attribute in tokens {
+            BinaryWriter.appendLE16(&link, UInt16(attribute.identifier))
+            BinaryWriter.appendLE16(&link, atlasKey[attribute])
+        }
+        BinaryWriter.appendLE32(&link, 0)
+        var tags = CSIBuilder.bitmapTags(width: frame.width, height: frame.height, bytesPerRow: 0).filter { $0.tag != 1007 }
+        tags.insert((1010, link), at: 2)
+        return CSIBuilder.value(
+            name: job.fileName, flags: CARCompiler.imageFlags(job) | (job.rasterScale != nil ? 0x4 : 0), width: frame.width, height: frame.height,
+            scale: job.traits.displayScale?.value ?? 0, pixelFormat: grey ? "GA8 " : "ARGB", colorSpace: grey ? 2 : 1,
+            layout: CSIBuilder.layoutInternalReference, infoTags: tags, payload: [])
     }
 
     /// The heliport sample (skipped without ../shared): the four atlases Xcode made, of the same sizes, and a car no

@@ -214,29 +214,4 @@ extension CARCompiler {
             value.le32(1006, 4, 1)
         }
     }
-
-    /// ``referenceRendition(_:frame:grey:atlasKey:keyFormat:)`` as ``CSIBuilder`` builds any value, from its tags: what
-    /// the direct writing is held to by the tests.
-    static func referenceRenditionFromTags(
-        _ job: Job, frame: AtlasLayout.Frame, grey: Bool, atlasKey: RenditionKey, keyFormat: [CARAttribute]
-    ) -> [UInt8] {
-        var link: [UInt8] = []
-        BinaryWriter.appendFourCC(&link, "INLK")
-        BinaryWriter.appendLE32(&link, 0)
-        for value in [frame.x, frame.y, frame.width, frame.height] { BinaryWriter.appendLE32(&link, UInt32(value)) }
-        BinaryWriter.appendLE16(&link, CSIBuilder.layoutImage)
-        let tokens = keyFormat.filter { atlasKey[$0] != 0 }
-        BinaryWriter.appendLE32(&link, UInt32(4 * (tokens.count + 1)))
-        for attribute in tokens {
-            BinaryWriter.appendLE16(&link, UInt16(attribute.identifier))
-            BinaryWriter.appendLE16(&link, atlasKey[attribute])
-        }
-        BinaryWriter.appendLE32(&link, 0)
-        var tags = CSIBuilder.bitmapTags(width: frame.width, height: frame.height, bytesPerRow: 0).filter { $0.tag != 1007 }
-        tags.insert((1010, link), at: 2)
-        return CSIBuilder.value(
-            name: job.fileName, flags: imageFlags(job) | (job.rasterScale != nil ? 0x4 : 0), width: frame.width, height: frame.height,
-            scale: job.traits.displayScale?.value ?? 0, pixelFormat: grey ? "GA8 " : "ARGB", colorSpace: grey ? 2 : 1,
-            layout: CSIBuilder.layoutInternalReference, infoTags: tags, payload: [])
-    }
 }

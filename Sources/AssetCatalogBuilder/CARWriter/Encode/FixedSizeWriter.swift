@@ -50,11 +50,7 @@ struct FixedSizeWriter: ~Copyable {
         precondition(width > 0 && position + width <= bytes.count, "a field inside the value")
         var text = text
         text.withUTF8 { utf8 in
-            var count = utf8.count
-            if count > width - 1 {
-                count = width - 1
-                while count > 0, utf8[count] & 0xC0 == 0x80 { count -= 1 }
-            }
+            let count = BinaryWriter.fixedFieldCount(utf8, width: width)
             let field = UnsafeMutableRawBufferPointer(rebasing: bytes[position..<(position + width)])
             if count > 0 { field.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[0..<count]))) }
             UnsafeMutableRawBufferPointer(rebasing: field[count...]).initializeMemory(as: UInt8.self, repeating: 0)

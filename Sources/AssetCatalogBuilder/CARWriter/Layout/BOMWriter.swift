@@ -302,14 +302,19 @@ enum BinaryWriter {
     /// A string in a fixed field of `width` bytes, NUL-padded; cut at a character boundary when too long
     /// so that one NUL always ends it.
     static func appendFixed(_ bytes: inout [UInt8], _ text: String, width: Int) {
-        var utf8 = Array(text.utf8)
-        if utf8.count > width - 1 {
-            var cut = width - 1
-            while cut > 0, utf8[cut] & 0xC0 == 0x80 { cut -= 1 }
-            utf8 = Array(utf8[0..<cut])
-        }
-        bytes += utf8
-        bytes += [UInt8](repeating: 0, count: width - utf8.count)
+        let utf8 = Array(text.utf8)
+        let count = fixedFieldCount(utf8, width: width)
+        bytes += utf8[0..<count]
+        bytes += [UInt8](repeating: 0, count: width - count)
+    }
+
+    /// How many bytes of the UTF-8 `utf8` a NUL-padded field of `width` bytes holds: all of them, or as many as leave
+    /// room for one NUL, cut back to a character boundary.
+    static func fixedFieldCount<Bytes: RandomAccessCollection<UInt8>>(_ utf8: Bytes, width: Int) -> Int where Bytes.Index == Int {
+        guard utf8.count > width - 1 else { return utf8.count }
+        var cut = width - 1
+        while cut > 0, utf8[utf8.startIndex + cut] & 0xC0 == 0x80 { cut -= 1 }
+        return cut
     }
 
     /// A four-character code as CoreUI stores it: a little-endian number, so `ARGB` is `BGRA` in the file.
