@@ -217,9 +217,16 @@ private struct IndexReader {
         var asset = Asset(name: name, kind: kind, sourceIndex: Int(sourceIndex), path: path, properties: try properties())
         let variantCount = try base.count("the number of variants", minimumSize: 22)
         asset.variants.reserveCapacity(variantCount)
-        for _ in 0..<variantCount { asset.variants.append(try variant()) }
-        // The reader's sharing of a set's paths (the folder once), which keeps the index small.
-        Variant.shareSources(&asset.variants, folder: path)
+        var sources: [Range<Int>?] = []
+        sources.reserveCapacity(variantCount)
+        for _ in 0..<variantCount {
+            let (variant, source) = try variant()
+            asset.variants.append(variant)
+            sources.append(source)
+        }
+        // The sources copied from the file's bytes, shared as the reader shares a set's paths (the folder once), which
+        // keeps the index small.
+        base.bytes.withUnsafeBufferPointer { Variant.setSources(&asset.variants, folder: path, bytes: $0, ranges: sources) }
         let colorCount = try base.count("the number of colours", minimumSize: 18)
         asset.colors.reserveCapacity(colorCount)
         for _ in 0..<colorCount { asset.colors.append(try color()) }
@@ -243,9 +250,11 @@ private struct IndexReader {
             localizable: localizable, onDemandResourceTags: tags)
     }
 
-    private mutating func variant() throws(CacheDamage) -> Variant {
+    /// A variant without its source, and where the source's bytes are (`nil`: an empty slot), for
+    /// ``Variant/setSources(_:folder:bytes:ranges:)``.
+    private mutating func variant() throws(CacheDamage) -> (Variant, source: Range<Int>?) {
         let traits = try self.traits()
-        let source = try optionalString("a variant's file")
+        let source = try flag("a variant's file") ? try base.field("a variant's file") : nil
         var contentType: ContentType?
         let typeStart = base.position
         if let text = try optionalString("a variant's content type") {
@@ -260,7 +269,7 @@ private struct IndexReader {
             }
             inspection = decoded
         }
-        return Variant(traits: traits, source: source, contentType: contentType, inspection: inspection, attributes: try attributes())
+        return (Variant(traits: traits, source: nil, contentType: contentType, inspection: inspection, attributes: try attributes()), source)
     }
 
     private mutating func color() throws(CacheDamage) -> ColorVariant {

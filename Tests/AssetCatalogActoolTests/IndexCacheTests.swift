@@ -32,6 +32,9 @@ struct IndexCacheTests {
             Variant(traits: VariantTraits(displayScale: 2), source: "Icons/Ünïcode ✓.imageset/a@2x.png", contentType: .png),
             Variant(traits: VariantTraits(), source: nil),
             Variant(traits: VariantTraits(idiom: .mac), source: "Elsewhere/b.png", contentType: .png),
+            // The set's folder in another Unicode form (decomposed "Ü"), and a file with an empty name.
+            Variant(traits: VariantTraits(idiom: .tv), source: "Icons/U\u{308}nïcode ✓.imageset/c.png", contentType: .png),
+            Variant(traits: VariantTraits(idiom: .watch), source: "Icons/Ünïcode ✓.imageset/"),
         ]
         traits.locale = nil
         var color = Asset(name: "Tint", kind: .color, sourceIndex: 0, path: "Tint.colorset")
@@ -62,6 +65,9 @@ struct IndexCacheTests {
         #expect(decoded.index == index)
         #expect(decoded.index.assets[1].variants[0].inspection?.pixelWidth == 1 << 40)
         #expect(decoded.index.assets[1].variants[1].source == "Icons/Ünïcode ✓.imageset/a@2x.png")
+        // Byte for byte (strings compare by Unicode equivalence): the decoder copies each source's bytes.
+        let sources = { (index: CatalogIndex) in index.assets.flatMap(\.variants).map { $0.source.map { Array($0.utf8) } } }
+        #expect(sources(decoded.index) == sources(index))
     }
 
     /// The codec writes the fields it knows: a field added to a type of the index must be added to the codec, or a kept

@@ -1,4 +1,5 @@
 import AssetCatalog
+import Foundation
 
 /// Everything read from one or more asset catalogs or plain asset folders: the assets, their
 /// variants with what inspecting each file found, and the diagnostics.
@@ -256,18 +257,54 @@ public struct Variant: Hashable, Sendable {
     /// Makes the variants' sources that lie in `folder` share one allocation: the folder's bytes once, then
     /// each file's name. Called by the readers once a set's variants are made; a source elsewhere stays as it is.
     package static func shareSources(_ variants: inout [Variant], folder: String) {
+        var folder = folder
         var names: [String] = []
         var positions: [Int] = []
-        for position in variants.indices {
-            guard let source = variants[position].source, folder.isEmpty || source.hasPrefix(folder + "/") else {
-                continue
+        folder.withUTF8 { folderBytes in
+            for position in variants.indices {
+                guard var source = variants[position].source else { continue }
+                let nameStart = source.withUTF8 { SourcePath.nameStart(of: $0, in: folderBytes) }
+                guard let nameStart else { continue }
+                names.append(String(source.utf8.dropFirst(nameStart))!)
+                positions.append(position)
             }
-            names.append(folder.isEmpty ? source : String(source.utf8.dropFirst(folder.utf8.count + 1))!)
-            positions.append(position)
         }
         guard !names.isEmpty else { return }
         let shared = SourcePath.make(folder: folder, names: names)
         for (position, path) in zip(positions, shared) { variants[position].storedSource = path }
+    }
+
+    /// Gives `variants` the sources whose UTF-8 bytes lie at `ranges` in `bytes` (`nil`: an empty slot, the source
+    /// left as it is), those in `folder` sharing one allocation as ``shareSources(_:folder:)`` makes them.
+    ///
+    /// For a decoder that holds the paths' bytes (the compile cache's index): the sources are copied from them once,
+    /// with no string made for each path on the way (making 30,000 strings and sharing them afterwards was a ninth of
+    /// a one-image rebuild).
+    package static func setSources(
+        _ variants: inout [Variant], folder: String, bytes: UnsafeBufferPointer<UInt8>, ranges: [Range<Int>?]
+    ) {
+        precondition(ranges.count == variants.count, "one range for each variant")
+        var folder = folder
+        folder.withUTF8 { folderBytes in
+            var names: [UnsafeBufferPointer<UInt8>] = []
+            var positions: [Int] = []
+            names.reserveCapacity(ranges.count)
+            positions.reserveCapacity(ranges.count)
+            for (position, range) in ranges.enumerated() {
+                guard let range else { continue }
+                let path = UnsafeBufferPointer(rebasing: bytes[range])
+                if let nameStart = SourcePath.nameStart(of: path, in: folderBytes) {
+                    names.append(UnsafeBufferPointer(rebasing: path[nameStart...]))
+                    positions.append(position)
+                } else {
+                    variants[position].storedSource = SourcePath.make(folder: UnsafeBufferPointer(start: nil, count: 0), names: [path])[0]
+                }
+            }
+            guard !names.isEmpty else { return }
+            for (position, path) in zip(positions, SourcePath.make(folder: folderBytes, names: names)) {
+                variants[position].storedSource = path
+            }
+        }
     }
 }
 
@@ -297,26 +334,51 @@ struct SourcePath: Hashable, @unchecked Sendable {
 
     /// Paths `folder/name` for each name (just `name` for an empty folder), sharing one buffer.
     static func make(folder: String, names: [String]) -> [SourcePath] {
-        let folderLength = folder.utf8.count
-        let total = folderLength + names.reduce(0) { $0 + $1.utf8.count }
-        precondition(total <= Int(UInt32.max), "a set's paths are longer than 4 GiB")
-        let storage = unsafeDowncast(
-            Storage.create(minimumCapacity: total) { _ in folderLength }, to: Storage.self)
-        var paths: [SourcePath] = []
-        paths.reserveCapacity(names.count)
-        storage.withUnsafeMutablePointerToElements { bytes in
-            var offset = 0
-            for byte in folder.utf8 {
-                bytes[offset] = byte
-                offset += 1
+        var folder = folder
+        return folder.withUTF8 { folderBytes in
+            make(folder: folderBytes, lengths: names.lazy.map(\.utf8.count)) { position, destination in
+                var name = names[position]
+                name.withUTF8 { destination.baseAddress!.initialize(from: $0.baseAddress!, count: $0.count) }
             }
-            for name in names {
-                let start = offset
-                for byte in name.utf8 {
-                    bytes[offset] = byte
-                    offset += 1
-                }
-                paths.append(SourcePath(storage: storage, nameStart: UInt32(start), nameLength: UInt32(offset - start)))
+        }
+    }
+
+    /// Paths `folder/name` for each name's UTF-8 bytes (just `name` for an empty folder), sharing one buffer.
+    static func make(folder: UnsafeBufferPointer<UInt8>, names: [UnsafeBufferPointer<UInt8>]) -> [SourcePath] {
+        make(folder: folder, lengths: names.lazy.map(\.count)) { position, destination in
+            destination.baseAddress!.initialize(from: names[position].baseAddress!, count: names[position].count)
+        }
+    }
+
+    /// Where the name starts in `path` when `path` lies in the folder `folder` (its bytes, then a slash; any path lies
+    /// in the empty folder), or `nil`. Bytes, not characters: the name is cut from the path's bytes.
+    static func nameStart(of path: UnsafeBufferPointer<UInt8>, in folder: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !folder.isEmpty else { return 0 }
+        guard path.count > folder.count, path[folder.count] == UInt8(ascii: "/"),
+            memcmp(path.baseAddress!, folder.baseAddress!, folder.count) == 0
+        else { return nil }
+        return folder.count + 1
+    }
+
+    /// The shared buffer: the folder's bytes, then each name's `lengths[n]` bytes, copied by `copyName` into the place
+    /// given (a name of length 0 is given an empty buffer and copies nothing).
+    private static func make(
+        folder: UnsafeBufferPointer<UInt8>, lengths: some Sequence<Int>,
+        copyName: (Int, UnsafeMutableBufferPointer<UInt8>) -> Void
+    ) -> [SourcePath] {
+        let nameLengths = Array(lengths)
+        let total = folder.count + nameLengths.reduce(0, +)
+        precondition(total <= Int(UInt32.max), "a set's paths are longer than 4 GiB")
+        let storage = unsafeDowncast(Storage.create(minimumCapacity: total) { _ in folder.count }, to: Storage.self)
+        var paths: [SourcePath] = []
+        paths.reserveCapacity(nameLengths.count)
+        storage.withUnsafeMutablePointerToElements { bytes in
+            if !folder.isEmpty { bytes.initialize(from: folder.baseAddress!, count: folder.count) }
+            var offset = folder.count
+            for (position, length) in nameLengths.enumerated() {
+                if length > 0 { copyName(position, UnsafeMutableBufferPointer(start: bytes + offset, count: length)) }
+                paths.append(SourcePath(storage: storage, nameStart: UInt32(offset), nameLength: UInt32(length)))
+                offset += length
             }
         }
         return paths

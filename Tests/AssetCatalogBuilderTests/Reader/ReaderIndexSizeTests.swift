@@ -184,5 +184,13 @@ struct IndexRecordCompactTests {
         let before = many
         Variant.shareSources(&many, folder: "x/y")
         #expect(many == before && many.map(\.source) == ["x/y/a.png", "elsewhere.png"])
+        // A path lies in the folder by its bytes: not a sibling folder that starts alike, nor the same name in another
+        // Unicode form (cutting a decomposed "é" by the composed one's length gave "Café//a.png"); an empty name is kept.
+        let odd = ["x/yz/a.png", "Cafe\u{301}/a.png", "Caf\u{E9}/", "Caf\u{E9}/b.png"]
+        for folder in ["x/y", "Caf\u{E9}"] {
+            var variants = odd.map { Variant(traits: VariantTraits(), source: $0) }
+            Variant.shareSources(&variants, folder: folder)
+            #expect(variants.map { $0.source.map { Array($0.utf8) } } == odd.map { Array($0.utf8) }, "folder \(folder)")
+        }
     }
 }
