@@ -144,7 +144,7 @@ extension AtlasLayout {
             writer.add(item.height)
             writer.add(Int(item.identifier))
         }
-        return writer.fingerprint
+        return writer.finish()
     }
 
     /// The largest side a recorded layout may give an atlas: far above any the packer makes from images of at most
