@@ -260,7 +260,7 @@ extension CARCompiler {
                 rasters.keep(image, contentHash: contentHash, job: number)
                 return (nil, nil, PackedImage(decoded: image))
             }
-            let path = job.source.map { roots.path(job.sourceIndex) + "/" + $0 }
+            let path = job.source.map { roots.filePath(job.sourceIndex, $0) }
             if let path, let probe = known[path]?.probe { return (path, probe, PackedImage(probe)) }
             let image = Self.packedImage(job, roots: roots)
             return (path, AtlasProbe(image), image)
@@ -367,7 +367,7 @@ extension CARCompiler {
     static func probedImage(_ job: Job, roots: OpenCatalogRoots) -> PackedImage? {
         guard let source = job.source else { return nil }
         let directory = roots.descriptor(job.sourceIndex)
-        let path = directory == nil ? roots.path(job.sourceIndex) + "/" + source : source
+        let path = directory == nil ? roots.filePath(job.sourceIndex, source) : source
         func firstRowHasColour(_ bytes: [UInt8]) -> Int32 {
             bytes.withUnsafeBytes { acpng_first_row_has_colour($0.baseAddress, $0.count) }
         }

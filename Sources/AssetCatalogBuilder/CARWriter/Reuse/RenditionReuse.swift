@@ -19,7 +19,7 @@ extension CARCompiler {
         func paths(of job: Job) -> [String] {
             guard job.color == nil, job.drawn == nil else { return [] }
             if job.kind == .imageStack { return job.layerFiles }
-            return job.source.map { [roots.path(job.sourceIndex) + "/" + $0] } ?? []
+            return job.source.map { [roots.filePath(job.sourceIndex, $0)] } ?? []
         }
 
         /// What is known of `paths`, all of them, or `nil`.
