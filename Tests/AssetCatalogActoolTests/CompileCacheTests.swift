@@ -364,6 +364,42 @@ struct CompileCacheTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count < 9)
     }
 
+    @Test("a temporary file a killed compile left in the cache folder is removed once a minute old; others stay")
+    func leftoverTemporaryFiles() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try Self.catalog(test)
+        let folder = test.path("cache")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let old = Date(timeIntervalSinceNow: -120)
+        let files: [(name: String, modified: Date, removed: Bool)] = [
+            ("car-0123456789abcdef.record.tmp-4242-3141592653", old, true),
+            ("index-0123456789abcdef.index.tmp-4242-1", old, true),
+            ("car-0123456789abcdef.record.tmp-4242-2", Date(), false),  // perhaps being written: too young
+            ("notes.txt.tmp-4242-1", old, false),  // not a cache file's
+            ("car-0123456789abcdef.record.tmp-4242-x1", old, false),  // not the writer's pattern
+        ]
+        for file in files {
+            let path = folder + "/" + file.name
+            try Data("partial".utf8).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes([.modificationDate: file.modified], ofItemAtPath: path)
+        }
+        #expect(Self.run(Self.words(test, output: "out", extra: ["--cache", folder])).exitStatus == 0)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
+        for file in files {
+            #expect(left.contains(file.name) == !file.removed, "\(file.name)")
+        }
+        // The compile's own files are in place, none of its temporaries left.
+        #expect(left.contains { $0.hasSuffix(".record") } && left.contains { $0.hasSuffix(".index") })
+        #expect(left.filter { $0.contains(".tmp-") }.count == files.filter { !$0.removed }.count)
+        // A rebuild replaces the record by exchange: still one record, and the car still right.
+        try Self.png(side: 10, color: [1, 250, 0]).write(to: test.catalog.appendingPathComponent("Even/Image4.imageset/image.png"))
+        Self.expectSameAsWithoutCache(test, cacheOptions: ["--cache", folder])
+        let after = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(after.filter { $0.hasSuffix(".record") }.count == 1)
+        #expect(after.filter { $0.contains(".tmp-") }.count == files.filter { !$0.removed }.count)
+    }
+
     @Test("bad cache options are errors naming the option")
     func badOptions() throws {
         let test = try TestCatalog()
