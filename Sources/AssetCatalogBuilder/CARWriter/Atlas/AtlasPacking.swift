@@ -246,23 +246,23 @@ extension CARCompiler {
         let items = plan.items
         return parallelMap(count: candidates.count, width: width) { position -> (String?, AtlasProbe?, PackedImage?) in
             guard case .job(let number) = items[candidates[position]].work, Self.isPackable(jobs[number]) else { return (nil, nil, nil) }
-            let job = jobs[number]
-            if let drawn = job.drawn {
+            if let drawn = jobs[number].drawn {
                 // Drawn by the plan: its size and colour are known without a file.
                 let image = drawn.image
                 guard (1...largestPackedSide).contains(image.width), (1...largestPackedSide).contains(image.height) else { return (nil, nil, nil) }
                 return (nil, nil, PackedImage(decoded: image))
             }
-            if job.rasterScale != nil {
+            if jobs[number].rasterScale != nil {
                 // A PDF or SVG drawn at one scale: drawn here to learn its size and colour (not recorded by file, as one
                 // file gives a bitmap per scale; the compile cache still copies its atlas when the file is unchanged).
-                guard let (image, contentHash) = Self.vectorRaster(job, roots: roots, sizes: rasters) else { return (nil, nil, nil) }
+                guard let (image, contentHash) = Self.vectorRaster(jobs[number], roots: roots, sizes: rasters) else { return (nil, nil, nil) }
                 rasters.keep(image, contentHash: contentHash, job: number)
                 return (nil, nil, PackedImage(decoded: image))
             }
-            let path = job.source.map { roots.filePath(job.sourceIndex, $0) }
+            // A PNG, the common case, read through the array (its job not copied again for the checks below).
+            let path = jobs[number].source.map { roots.filePath(jobs[number].sourceIndex, $0) }
             if let path, let probe = known[path]?.probe { return (path, probe, PackedImage(probe)) }
-            let image = Self.packedImage(job, roots: roots)
+            let image = Self.packedImage(jobs[number], roots: roots)
             return (path, AtlasProbe(image), image)
         }
     }

@@ -273,12 +273,14 @@ extension CARCompiler {
             key[.localization] = glyph.locale.flatMap { localeIDs[$0] } ?? 0
             items.append(StreamItem(key: key, preferred: false, work: .ready(glyph.rendition.value)))
         }
-        for (number, job) in jobs.enumerated() {
-            var key = Self.key(for: job, identifier: identifiers[job.facet], platform: options.platform)
-            key[.localization] = job.attributes["locale"].flatMap { localeIDs[$0] } ?? 0
+        // Each job read through the array, not copied with its strings and dictionaries.
+        for number in jobs.indices {
+            var key = Self.key(for: jobs[number], identifier: identifiers[jobs[number].facet], platform: options.platform)
+            key[.localization] = jobs[number].attributes["locale"].flatMap { localeIDs[$0] } ?? 0
             // Xcode 26 keys a colour at scale 1 (sudoku's AccentColor, as its Icon Composer colours).
-            if job.color != nil { key[.scale] = 1 }
-            items.append(StreamItem(key: key, preferred: job.foldsMacIdiom && job.traits.idiom == .mac, work: .job(number)))
+            if jobs[number].color != nil { key[.scale] = 1 }
+            let preferred = jobs[number].foldsMacIdiom && jobs[number].traits.idiom == .mac
+            items.append(StreamItem(key: key, preferred: preferred, work: .job(number)))
         }
         for set in multisize {
             var key = Self.baseKey(identifier: identifiers[set.facet], part: Self.multisizePart)

@@ -59,12 +59,19 @@ extension CARCompiler {
         func reused(_ atlas: PackedAtlas, key: [UInt8], jobs: [Job]) -> BuiltValue? {
             var found: [(path: String, file: KnownFile)] = []
             var members: [RenditionFingerprint?] = []
-            for member in atlas.members {
-                let job = jobs[member.job]
-                guard let files = known(paths(of: job)), files.count == 1 else { return nil }
-                found += files
-                members.append(CARCompiler.fingerprint(of: job, key: [], contentHashes: [files[0].file.contentHash]))
+            found.reserveCapacity(atlas.members.count)
+            members.reserveCapacity(atlas.members.count)
+            // Each member's job lent from the array's storage: an array's element given to a function was copied, with
+            // its strings and dictionaries, 30,000 times a rebuild.
+            let complete = jobs.withUnsafeBufferPointer { jobs in
+                for member in atlas.members {
+                    guard let files = known(paths(of: jobs[member.job])), files.count == 1 else { return false }
+                    found += files
+                    members.append(CARCompiler.fingerprint(of: jobs[member.job], key: [], contentHashes: [files[0].file.contentHash]))
+                }
+                return true
             }
+            guard complete else { return nil }
             guard let fingerprint = CARCompiler.fingerprint(of: atlas, key: key, members: members), let place = renditions[fingerprint]
             else { return nil }
             return BuiltValue(reused: place, fingerprint: fingerprint, files: found)
