@@ -47,6 +47,22 @@ struct RenditionFingerprintTests {
         #expect(both != Self.fingerprint(VariantTraits(horizontalSizeClass: .regular, verticalSizeClass: .compact)))
     }
 
+    @Test("past the first 512 bytes the writer grows and keeps every byte: an early field still tells two apart")
+    func growthKeepsEveryByte() {
+        func fingerprint(first: String, last: Int) -> RenditionFingerprint {
+            var writer = FingerprintWriter("rendition")
+            writer.add(first)
+            for number in 0..<300 { writer.add(number) }  // 2,400 bytes: grown three times
+            writer.add(String(repeating: "é", count: 500))
+            writer.add(last)
+            return writer.finish()
+        }
+        let base = fingerprint(first: "a", last: 1)
+        #expect(fingerprint(first: "a", last: 1) == base)
+        #expect(fingerprint(first: "b", last: 1) != base)
+        #expect(fingerprint(first: "a", last: 2) != base)
+    }
+
     @Test("finishing leaves the writer as it was: a second finish gives the same fingerprint, whose halves differ")
     func finishIsRepeatable() {
         var writer = FingerprintWriter("atlas")
