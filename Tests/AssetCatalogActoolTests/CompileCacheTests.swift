@@ -207,6 +207,26 @@ struct CompileCacheTests {
             #expect(damaged.record.layouts == cold.record.layouts, "damage \(damage)")
             #expect(Self.bytes(test.path("lib/Damaged.car")) == fresh.car, "damage \(damage)")
         }
+
+        // Every file's probe is recorded for the next compile: with a copied value's files, with an atlas made again
+        // because one member changed (its other members' probes taken from the record, as the pack stage took them),
+        // and found afresh for the changed file.
+        let probes = { (record: CompileRecord) in record.files.compactMapValues(\.probe) }
+        #expect(probes(cold.record).count == cold.record.files.count, "each of the catalog's PNGs is probed")
+        #expect(probes(warm.record).keys.sorted() == probes(cold.record).keys.sorted())
+        let member = test.catalog.appendingPathComponent("Even/Image4.imageset/image.png").path
+        try Self.png(side: 12, color: [250, 0, 0]).write(to: URL(fileURLWithPath: member))
+        var warmFiles = warm.record.files
+        warmFiles[member] = nil
+        let descriptorWarm = open(test.path("lib/Warm.car"), O_RDONLY)
+        defer { close(descriptorWarm) }
+        let third = try compiler.compile(
+            index, toFile: test.path("lib/Third.car"),
+            reusing: PreviousCompile(car: descriptorWarm, renditions: warm.record.renditions, files: warmFiles, layouts: warm.record.layouts))
+        #expect(third.record.builtCount == 1, "only the changed member's atlas is made")
+        let coldAgain = try compiler.compile(index, toFile: test.path("lib/Cold.car"), reusing: PreviousCompile(car: -1, renditions: [:], files: [:]))
+        #expect(probes(third.record) == probes(coldAgain.record), "the probes a cold compile records")
+        #expect(Self.bytes(test.path("lib/Third.car")) == Self.bytes(test.path("lib/Cold.car")))
     }
 
     @Test("a record left by another version of assetc is dropped without a notice")

@@ -83,13 +83,16 @@ final class RenditionStream: @unchecked Sendable {
 
     /// The previous car that reused values are copied from.
     private let previousCar: Int32?
+    /// What the previous compile knew of the files unchanged since (``PreviousCompile/files``).
+    private let knownFiles: [String: KnownFile]
     /// What the next compile may reuse of this one (filled when values carry fingerprints).
     var record = CompileRecord()
 
-    init(sink: CARSink, limit: Int = BOMWriter.maximumFileSize, previousCar: Int32? = nil) {
+    init(sink: CARSink, limit: Int = BOMWriter.maximumFileSize, previous: PreviousCompile? = nil) {
         self.sink = sink
         self.limit = limit
-        self.previousCar = previousCar
+        previousCar = previous?.car
+        knownFiles = previous?.files ?? [:]
     }
 
     /// Appends the header area as zeros (``CARSink/writeHeaderArea(_:)`` fills it in at the end).
@@ -110,8 +113,21 @@ final class RenditionStream: @unchecked Sendable {
         written.append(Entry(key: key, address: address, length: length, digest: value.digest))
         if let fingerprint = value.fingerprint, let offset = UInt64(exactly: address), let count = UInt32(exactly: length) {
             record.renditions[fingerprint] = StoredRendition(offset: offset, length: count, digest: value.digest)
-            for (path, file) in value.files { record.files[path] = file }
-            if value.reused != nil { record.reusedCount += 1 } else { record.builtCount += 1 }
+            if value.reused != nil {
+                // The files as the previous record knew them, probes included.
+                for (path, file) in value.files { record.files[path] = file }
+                record.reusedCount += 1
+            } else {
+                // A value made again from unchanged files (an atlas one of whose members changed) keeps their probes:
+                // the pack stage took the same answers from the previous record (``CARCompiler/packAtlases``), and
+                // returns only the answers it found afresh, so that no lookup by path is made for every file.
+                for (path, file) in value.files {
+                    var file = file
+                    if file.probe == nil, let known = knownFiles[path], known.contentHash == file.contentHash { file.probe = known.probe }
+                    record.files[path] = file
+                }
+                record.builtCount += 1
+            }
         }
         // Past 4 GiB nothing more is written, but the sizes are still added up, to say how large it would be.
         guard failure == nil, end <= limit else { return true }

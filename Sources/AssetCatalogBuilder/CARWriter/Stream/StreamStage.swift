@@ -18,7 +18,7 @@ extension CARCompiler {
         let frozenJobs = plan.jobs
         let frozenItems = plan.items
         let counter = options.progress.map { ProgressCounter(total: frozenJobs.count, observer: $0) }
-        let stream = RenditionStream(sink: sink, previousCar: previous?.car)
+        let stream = RenditionStream(sink: sink, previous: previous)
         if previous != nil {
             // About one file a job: room for them once, not rehashing 30,000 paths as the table doubles (a tenth of a
             // one-image rebuild's string hashing).
