@@ -1,5 +1,4 @@
 import AssetCatalogBuilder
-import CFileSystemCalls
 import Foundation
 
 #if canImport(Glibc)
@@ -356,12 +355,7 @@ public final class CompileCache: @unchecked Sendable {
             var status = stat()
             guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
             let size = UInt64(max(0, status.st_size))
-            #if canImport(Darwin)
-                let used = Int64(status.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(status.st_mtimespec.tv_nsec)
-            #else
-                let used = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-            #endif
-            entries.append((path, size, used))
+            entries.append((path, size, Self.modified(status)))
             total += size
         }
         guard total > limit else { return }
@@ -385,13 +379,17 @@ public final class CompileCache: @unchecked Sendable {
             let path = directory + "/" + name
             var status = stat()
             guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
-            #if canImport(Darwin)
-                let modified = Int64(status.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(status.st_mtimespec.tv_nsec)
-            #else
-                let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-            #endif
-            if nowNanoseconds - modified >= Self.leftoverMinimumAge { unlink(path) }
+            if nowNanoseconds - Self.modified(status) >= Self.leftoverMinimumAge { unlink(path) }
         }
+    }
+
+    /// A file's modification time in nanoseconds since 1970, which ``evict()`` orders by and a leftover's age is from.
+    private static func modified(_ status: stat) -> Int64 {
+        #if canImport(Darwin)
+            Int64(status.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(status.st_mtimespec.tv_nsec)
+        #else
+            Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        #endif
     }
 
     /// Whether `name` is a temporary name of ``replace(_:with:)``: a cache file's name, `.tmp-`, digits, `-`, digits.
@@ -476,24 +474,10 @@ public final class CompileCache: @unchecked Sendable {
         }
         // A file system that reports a full disk or quota only when the file is closed (NFS) says so here.
         if close(descriptor) != 0, failure == 0 { failure = errno }
-        guard failure == 0, Self.moveIntoPlace(temporary, path) else {
+        guard failure == 0, FileSystem.moveIntoPlace(temporary, over: path) else {
             unlink(temporary)
             return note("\(quoted(path)) cannot be written (\(String(cString: strerror(failure == 0 ? errno : failure)))); the next compile starts afresh")
         }
-    }
-
-    /// Puts the file `temporary` at `path` at once (the path names the old file or the new one, whole, at every
-    /// moment): exchanged with an existing file, which is then removed, rather than renamed over it. On ext4, a rename
-    /// over a file first writes the new file's pages to disk (its guard for programs that do not `fsync`): 10 ms of each
-    /// rebuild for the benchmark's 3.5 MB record, as ``TemporaryOutput`` found for the car. Where the exchange is not
-    /// available, or nothing is at `path` yet, the rename.
-    private static func moveIntoPlace(_ temporary: String, _ path: String) -> Bool {
-        var existing = stat()
-        if lstat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG, acat_exchange_files(temporary, path) == 0 {
-            unlink(temporary)  // now the old file
-            return true
-        }
-        return rename(temporary, path) == 0
     }
 
     /// Marks a file as just used, for ``evict()``.

@@ -9,7 +9,7 @@ import CFileSystemCalls
 
 /// Thin POSIX wrappers used by the reader: listing folders without following symbolic links,
 /// resolving links, and reading files whole. No Foundation in the hot path.
-enum FileSystem {
+package enum FileSystem {
     /// What a directory entry is, as the directory itself reports it (links are not followed).
     enum EntryKind: Sendable, Hashable {
         case file
@@ -220,6 +220,22 @@ enum FileSystem {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         return makeStatus(info)
+    }
+
+    /// Puts the written and closed file `temporary` at `path` at once: the path names the old file or the new one,
+    /// whole, at every moment. An existing regular file is exchanged with the new one (`renameat2` with
+    /// `RENAME_EXCHANGE`) and then removed, rather than renamed over: on ext4 a rename over a file first writes the new
+    /// file's pages to disk (its guard for programs that do not `fsync`), so it takes as long as writing the file out
+    /// (0.15 s for a 334 MB car, 5–10 ms for the compile cache's 3.5 MB record), where the exchange leaves the writing
+    /// to the kernel's own pace. Where the exchange is not available, or nothing is at `path` yet, the rename.
+    /// `false` (`errno` set) when the rename failed.
+    package static func moveIntoPlace(_ temporary: String, over path: String) -> Bool {
+        var existing = stat()
+        if lstat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG, acat_exchange_files(temporary, path) == 0 {
+            unlink(temporary)  // the temporary name now holds the old file
+            return true
+        }
+        return rename(temporary, path) == 0
     }
 
     /// The canonical absolute path (links resolved), or `nil` when it does not exist.
