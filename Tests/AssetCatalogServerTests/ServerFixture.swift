@@ -5,6 +5,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOConcurrencyHelpers
 import NIOEmbedded
 
 /// SampleCatalogs/Showcase.xcassets packed into a temporary archive, and requests answered in process through the
@@ -20,9 +21,28 @@ enum ServerFixture {
         return try! Packer().packToBytes(index).archive
     }()
 
-    /// A new temporary folder.
+    /// This process's folder of temporary folders, removed when the process exits: the servers under test keep
+    /// their archives open until then, so no test can remove its own folder when it ends.
+    private static let processFolder: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "assetc-serve-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        removedAtExit.withLockedValue { $0 = folder.path }
+        atexit { ServerFixture.removeProcessFolder() }
+        return folder
+    }()
+
+    /// The path `atexit` removes (a C function cannot capture it).
+    private static let removedAtExit = NIOLockedValueBox<String?>(nil)
+
+    private static func removeProcessFolder() {
+        guard let path = removedAtExit.withLockedValue({ $0 }) else { return }
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// A new temporary folder (inside this process's folder, removed when the process exits).
     static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assetc-serve-tests-\(UUID().uuidString)")
+        let folder = processFolder.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
