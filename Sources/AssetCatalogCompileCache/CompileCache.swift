@@ -47,7 +47,7 @@ public final class CompileCache: @unchecked Sendable {
     private let noticeLock = NSLock()
 
     /// The cache format; a change makes every older record unused.
-    static let formatVersion = "ACCOMP04"
+    static let formatVersion = "ACCOMP05"
     /// What every version of the record format starts with: a record of another version is dropped without a notice.
     static let formatFamily = "ACCOMP"
     static let runVersion = "ACRUN002"
@@ -161,7 +161,7 @@ public final class CompileCache: @unchecked Sendable {
                 if descriptor >= 0 { close(descriptor) }
                 return empty
             }
-            let fileCount = try reader.count("the number of files", minimumSize: 4 + 8 + 9)
+            let fileCount = try reader.count("the number of files", minimumSize: 4 + 8 + 10)
             var files: [String: KnownFile] = [:]
             files.reserveCapacity(fileCount)
             for _ in 0..<fileCount {
@@ -173,6 +173,16 @@ public final class CompileCache: @unchecked Sendable {
                         packable: try reader.u8("a probe") == 1, width: try reader.u16("a probe's width"),
                         height: try reader.u16("a probe's height"), grey: try reader.u8("a probe") == 1,
                         decoded: try reader.u8("a probe") == 1)
+                }
+                let rasterCount = Int(try reader.u8("the number of a file's drawn bitmaps"))
+                for _ in 0..<rasterCount {
+                    known.rasterProbes.append(
+                        RasterProbe(
+                            scale: try reader.u8("a drawn bitmap's scale"), svg: try reader.u8("a drawn bitmap's format") == 1,
+                            probe: AtlasProbe(
+                                packable: try reader.u8("a drawn bitmap's probe") == 1, width: try reader.u16("a drawn bitmap's width"),
+                                height: try reader.u16("a drawn bitmap's height"), grey: try reader.u8("a drawn bitmap's probe") == 1,
+                                decoded: try reader.u8("a drawn bitmap's probe") == 1)))
                 }
                 guard let now = inputs.identity(of: file) else { continue }
                 if now == identity {
@@ -245,6 +255,18 @@ public final class CompileCache: @unchecked Sendable {
                 writer.add(UInt8(probe.decoded ? 1 : 0))
             } else {
                 writer.add(UInt8(0))
+            }
+            // A file gives a bitmap per scale and format: a handful at most (the rest are not recorded).
+            let rasters = known.rasterProbes.prefix(Int(UInt8.max))
+            writer.add(UInt8(rasters.count))
+            for raster in rasters {
+                writer.add(raster.scale)
+                writer.add(UInt8(raster.svg ? 1 : 0))
+                writer.add(UInt8(raster.probe.packable ? 1 : 0))
+                writer.add(raster.probe.width)
+                writer.add(raster.probe.height)
+                writer.add(UInt8(raster.probe.grey ? 1 : 0))
+                writer.add(UInt8(raster.probe.decoded ? 1 : 0))
             }
         }
         let renditions = record.renditions.sorted { $0.value.offset < $1.value.offset }

@@ -131,6 +131,81 @@ struct CompileCacheTests {
         Self.expectSameAsWithoutCache(test)
     }
 
+    @Test("a PDF's or SVG's packed bitmaps are recorded by scale: a rebuild takes their sizes from the record, not by drawing again")
+    func recordedRasterProbes() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try Self.catalog(test)
+        let set = test.catalog.appendingPathComponent("Odd/Mark.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(#"{"images":[{"idiom":"universal","filename":"mark.svg"}],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        let svg = set.appendingPathComponent("mark.svg")
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="8" height="16" fill="red"/></svg>"#.utf8)
+            .write(to: svg)
+        // An entry that names its scale gives one bitmap, so one atlas holds all the file gives.
+        let dotSet = test.catalog.appendingPathComponent("Odd/Dot.imageset")
+        try FileManager.default.createDirectory(at: dotSet, withIntermediateDirectories: true)
+        try Data(#"{"images":[{"idiom":"universal","filename":"dot.svg","scale":"1x"}],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: dotSet.appendingPathComponent("Contents.json"))
+        let dot = dotSet.appendingPathComponent("dot.svg")
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="6" height="6"><rect width="6" height="3" fill="blue"/></svg>"#.utf8)
+            .write(to: dot)
+        let index = CatalogReader(options: ReaderOptions(verifyPixels: false, defersPNGInspection: true)).read([test.catalog.path])
+        let compiler = CARCompiler(options: CompileOptions(platform: .iphoneos, minimumDeploymentTarget: "17.0", toolVersion: "9.9"))
+        let car = test.path("lib/Assets.car")
+        try FileManager.default.createDirectory(atPath: test.path("lib"), withIntermediateDirectories: true)
+        let cold = try compiler.compile(index, toFile: car, reusing: PreviousCompile(car: -1, renditions: [:], files: [:]))
+        // One answer per scale, each the size of the bitmap drawn at it.
+        let recorded = try #require(cold.record.files[svg.path]).rasterProbes
+        let dotRecorded = try #require(cold.record.files[dot.path]).rasterProbes
+        #expect(dotRecorded.map(\.scale) == [1] && dotRecorded.first?.probe.width == 6)
+        #expect(recorded.map(\.scale) == [1, 2, 3])
+        #expect(recorded.allSatisfy { $0.svg && $0.probe.packable && Int($0.probe.width) == 16 * Int($0.scale) && $0.probe.decoded })
+
+        // Through the cache's record file and back: every file's answers as the compile gave them.
+        let snapshot = try #require(InputSnapshot(roots: [test.catalog.path]))
+        let cache = CompileCache(directory: test.path("cache"))
+        cache.storeCompile(car: car, settings: 7, record: cold.record, inputs: snapshot)
+        let previous = cache.previousCompile(car: car, settings: 7, inputs: snapshot)
+        defer { if previous.car >= 0 { close(previous.car) } }
+        #expect(previous.car >= 0)
+        #expect(previous.files == cold.record.files)
+
+        // The large image changed; the SVG's bytes replaced by ones that draw nothing, though the caller vouches for
+        // it as unchanged: a rebuild that drew it again would not pack its bitmaps, and its car would differ.
+        let hero = test.catalog.appendingPathComponent("Large/Hero.imageset/image.png")
+        try Self.png(side: 240, color: [1, 1, 1]).write(to: hero)
+        let expected = try compiler.compile(index).car
+        try Data("not a drawing".utf8).write(to: svg)
+        var files = previous.files
+        files[hero.path] = nil
+        let warm = try compiler.compile(
+            index, toFile: test.path("lib/Warm.car"),
+            reusing: PreviousCompile(car: previous.car, renditions: previous.renditions, files: files, layouts: previous.layouts))
+        #expect(warm.record.builtCount == 1, "only the changed image is made")
+        #expect(Self.bytes(test.path("lib/Warm.car")) == expected)
+        #expect(warm.record.files[svg.path]?.rasterProbes == recorded, "the answers are kept for the next compile")
+
+        // The SVG as it was, and a PNG of the atlas its 1x bitmap is in changed: that atlas is drawn again from the
+        // SVG's unchanged bytes, and the answers stay with the file.
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="8" height="16" fill="red"/></svg>"#.utf8)
+            .write(to: svg)
+        let member = test.catalog.appendingPathComponent("Odd/Image1.imageset/image.png")
+        try Self.png(side: 9, color: [250, 0, 0]).write(to: member)
+        var warmFiles = warm.record.files
+        warmFiles[member.path] = nil
+        let descriptor = open(test.path("lib/Warm.car"), O_RDONLY)
+        defer { close(descriptor) }
+        let third = try compiler.compile(
+            index, toFile: test.path("lib/Third.car"),
+            reusing: PreviousCompile(car: descriptor, renditions: warm.record.renditions, files: warmFiles, layouts: warm.record.layouts))
+        #expect(third.record.builtCount == 1, "only the changed member's atlas is made")
+        #expect(Self.bytes(test.path("lib/Third.car")) == (try compiler.compile(index).car))
+        #expect(third.record.files[svg.path]?.rasterProbes == recorded)
+        #expect(third.record.files[dot.path]?.rasterProbes == dotRecorded, "kept with the file whose only atlas was drawn again")
+    }
+
     @Test("a rebuild with nothing changed writes nothing: the outputs keep their inode and time, and the run reports the same")
     func nothingChanged() throws {
         let test = try TestCatalog()

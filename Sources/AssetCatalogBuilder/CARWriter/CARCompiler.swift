@@ -143,6 +143,7 @@ public struct CARCompiler: Sendable {
         StageClock.mark("layout")
         var record = stream.record
         for (path, probe) in packed.probes { record.files[path]?.probe = probe }
+        for (path, answer) in packed.rasterProbes { record.files[path]?.addRasterProbe(answer) }
         record.layouts = packed.layouts
         return (summary, record)
     }

@@ -57,25 +57,27 @@ extension CARCompiler {
     ///
     /// `known` holds the answers of an earlier compile for files that have not changed since (the compile cache), and
     /// `knownLayouts` its atlas layouts; the answers found afresh are returned by file (those taken from `known` the
-    /// stream keeps with their files: ``RenditionStream``), and every atlas's layout by its members' fingerprint, for
-    /// the next compile.
+    /// stream keeps with their files: ``RenditionStream``), a PDF's or SVG's by file, scale and format, and every
+    /// atlas's layout by its members' fingerprint, for the next compile.
     @discardableResult
     func packAtlases(
         _ plan: inout CompilePlan, index: CatalogIndex, known: [String: KnownFile] = [:],
         knownLayouts: [RenditionFingerprint: KnownAtlasLayout] = [:]
-    ) -> (probes: [(path: String, probe: AtlasProbe)], layouts: [RenditionFingerprint: KnownAtlasLayout]) {
+    ) -> PackStageAnswers {
         let compression = BitmapCompression(platform: options.platform, minimumDeploymentTarget: options.minimumDeploymentTarget)
         // GlassKit (iOS 8, raw LZVN) has no atlas though its 72-pixel images would fit one: packing starts with LZFSE.
-        guard options.packsAtlases, compression != .lzvn else { return ([], [:]) }
+        guard options.packsAtlases, compression != .lzvn else { return PackStageAnswers() }
         let width = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let candidates = Self.keyWinners(plan)
-        guard !candidates.isEmpty else { return ([], [:]) }
+        guard !candidates.isEmpty else { return PackStageAnswers() }
         let roots = OpenCatalogRoots(index.sources.map(\.path))
         let rasters = VectorRasterCache(limit: options.keptVectorRasterBytes)
         let probed = Self.probe(candidates, plan: plan, roots: roots, known: known, rasters: rasters, width: width)
         // A list, not a dictionary: the record takes each answer once (30,000 string keys hashed for nothing). Only the
         // answers found afresh: merging all 30,000 into the record by path cost a rebuild about 24 ms after its layout.
-        let answers = probed.compactMap { answer in answer.path.flatMap { path in answer.probe.map { (path: path, probe: $0) } } }
+        var answers = PackStageAnswers()
+        answers.probes = probed.compactMap { answer in answer.path.flatMap { path in answer.probe.map { (path: path, probe: $0) } } }
+        answers.rasterProbes = probed.compactMap { answer in answer.path.flatMap { path in answer.raster.map { (path: path, answer: $0) } } }
         let sizes = probed.map(\.image)
 
         // Groups: the key without the image's own attributes, and the pixel format.
@@ -115,7 +117,7 @@ extension CARCompiler {
                 scale: id.shared[.scale], grey: id.grey)
             groups[group] = members
         }
-        guard !groups.isEmpty else { return (answers, [:]) }
+        guard !groups.isEmpty else { return answers }
         // Atlases in a fixed order: by the shared key's bytes, colour before grey. Within a scale the attribute groups
         // are numbered from 0 (the name's middle number); atlases that share a key take dimension 1 = 0, 1, …
         let ordered = groups.keys.sorted { left, right in
@@ -175,7 +177,18 @@ extension CARCompiler {
         }
         (plan.keyFormat, plan.keyBytes, plan.order) = Self.keyOrder(
             plan.items, adding: firstAtlasItem, to: (plan.keyFormat, plan.keyBytes, plan.order), platform: options.platform, width: width)
-        return (answers, layoutRecord)
+        answers.layouts = layoutRecord
+        return answers
+    }
+
+    /// What the pack stage learnt that the next compile may take instead of learning it again (the compile cache).
+    struct PackStageAnswers {
+        /// The answers for PNG files found afresh, by file.
+        var probes: [(path: String, probe: AtlasProbe)] = []
+        /// The answers for the bitmaps of PDF and SVG files drawn afresh, by file.
+        var rasterProbes: [(path: String, answer: RasterProbe)] = []
+        /// Every atlas's layout, by the fingerprint of its members.
+        var layouts: [RenditionFingerprint: KnownAtlasLayout] = [:]
     }
 
     /// A packable image and the facet identifier that breaks ties in its atlas's order.
@@ -243,30 +256,40 @@ extension CARCompiler {
     private static func probe(
         _ candidates: [Int], plan: CompilePlan, roots: OpenCatalogRoots, known: [String: KnownFile], rasters: VectorRasterCache,
         width: Int
-    ) -> [(path: String?, probe: AtlasProbe?, image: PackedImage?)] {
+    ) -> [(path: String?, probe: AtlasProbe?, raster: RasterProbe?, image: PackedImage?)] {
         let jobs = plan.jobs
         let items = plan.items
-        return parallelMap(count: candidates.count, width: width) { position -> (String?, AtlasProbe?, PackedImage?) in
-            guard case .job(let number) = items[candidates[position]].work, Self.isPackable(jobs[number]) else { return (nil, nil, nil) }
+        return parallelMap(count: candidates.count, width: width) { position -> (String?, AtlasProbe?, RasterProbe?, PackedImage?) in
+            guard case .job(let number) = items[candidates[position]].work, Self.isPackable(jobs[number]) else { return (nil, nil, nil, nil) }
             if let drawn = jobs[number].drawn {
                 // Drawn by the plan: its size and colour are known without a file.
                 let image = drawn.image
-                guard (1...largestPackedSide).contains(image.width), (1...largestPackedSide).contains(image.height) else { return (nil, nil, nil) }
-                return (nil, nil, PackedImage(decoded: image))
+                guard (1...largestPackedSide).contains(image.width), (1...largestPackedSide).contains(image.height) else {
+                    return (nil, nil, nil, nil)
+                }
+                return (nil, nil, nil, PackedImage(decoded: image))
             }
-            if jobs[number].rasterScale != nil {
-                // A PDF or SVG drawn at one scale: drawn here to learn its size and colour (not recorded by file, as one
-                // file gives a bitmap per scale; the compile cache still copies its atlas when the file is unchanged).
-                guard let (image, contentHash) = Self.vectorRaster(jobs[number], roots: roots, sizes: rasters) else { return (nil, nil, nil) }
-                rasters.keep(image, contentHash: contentHash, job: number)
-                return (nil, nil, PackedImage(decoded: image))
+            if let scale = jobs[number].rasterScale {
+                // A PDF or SVG drawn at one scale: its bitmap's size and colour as the record holds them for an unchanged
+                // file (drawing a document only to learn them was two thirds of a rebuild of element-ios's catalog),
+                // else drawn here and kept for drawing its atlas.
+                let path = jobs[number].source.map { roots.filePath(jobs[number].sourceIndex, $0) }
+                let key = UInt8(exactly: scale).map { (scale: $0, svg: jobs[number].contentType == .svg) }
+                if let path, let key, let probe = known[path]?.rasterProbe(scale: key.scale, svg: key.svg) {
+                    return (nil, nil, nil, PackedImage(probe))
+                }
+                // Not packed (too large, or not drawn) is an answer too; a file that cannot be read is none.
+                guard let drawn = Self.drawnForPacking(jobs[number], roots: roots, sizes: rasters) else { return (nil, nil, nil, nil) }
+                let packed = drawn.image.map { PackedImage(decoded: $0) }
+                if let image = drawn.image { rasters.keep(image, contentHash: drawn.contentHash, job: number) }
+                return (path, nil, key.map { RasterProbe(scale: $0.scale, svg: $0.svg, probe: AtlasProbe(packed)) }, packed)
             }
             // A PNG, the common case, read through the array (its job not copied again for the checks below).
             let path = jobs[number].source.map { roots.filePath(jobs[number].sourceIndex, $0) }
             // An answer the record holds is not returned to be recorded again (the stream keeps it with the file).
-            if let path, let probe = known[path]?.probe { return (path, nil, PackedImage(probe)) }
+            if let path, let probe = known[path]?.probe { return (path, nil, nil, PackedImage(probe)) }
             let image = Self.packedImage(jobs[number], roots: roots)
-            return (path, AtlasProbe(image), image)
+            return (path, AtlasProbe(image), nil, image)
         }
     }
 
@@ -326,6 +349,16 @@ extension CARCompiler {
     static func vectorRaster(
         _ job: Job, roots: OpenCatalogRoots, sizes: VectorRasterCache? = nil
     ) -> (image: DecodedImage, contentHash: UInt64)? {
+        guard let drawn = drawnForPacking(job, roots: roots, sizes: sizes), let image = drawn.image else { return nil }
+        return (image, drawn.contentHash)
+    }
+
+    /// ``vectorRaster(_:roots:sizes:)``, telling a document that was read but gives no bitmap to pack (too large at
+    /// the job's scale, or not drawn) from one that could not be read: the first is `image` `nil` with the digest of the
+    /// bytes read, a function of those bytes the compile cache may record; the second is `nil`.
+    static func drawnForPacking(
+        _ job: Job, roots: OpenCatalogRoots, sizes: VectorRasterCache? = nil
+    ) -> (image: DecodedImage?, contentHash: UInt64)? {
         guard let scale = job.rasterScale, case .success(let read) = readSource(job, roots: roots),
             let contentType = read.contentType, let format = VectorRasterizer.Format(contentType)
         else { return nil }
@@ -336,7 +369,7 @@ extension CARCompiler {
             (points.height * Double(scale)).rounded() <= Double(largestPackedSide),
             let image = try? VectorRasterizer.rasterize(read.bytes, format: format, scale: Double(scale)),
             (1...largestPackedSide).contains(image.width), (1...largestPackedSide).contains(image.height)
-        else { return nil }
+        else { return (nil, contentHash) }
         return (image, contentHash)
     }
 

@@ -39,17 +39,54 @@ public struct AtlasProbe: Hashable, Sendable {
     }
 }
 
+/// The pack stage's answer for the bitmap a PDF or SVG file gives at one scale: one file gives a bitmap per scale, each
+/// packed (or not) on its own.
+public struct RasterProbe: Hashable, Sendable {
+    /// The scale the document is drawn at.
+    public var scale: UInt8
+    /// Whether the document was drawn as an SVG (else as a PDF).
+    public var svg: Bool
+    /// The bitmap's size and pixel format.
+    public var probe: AtlasProbe
+
+    /// Creates an answer for a bitmap.
+    public init(scale: UInt8, svg: Bool, probe: AtlasProbe) {
+        self.scale = scale
+        self.svg = svg
+        self.probe = probe
+    }
+
+    /// Whether this answers for the bitmap drawn at `scale` as an SVG (`svg`) or a PDF.
+    func answers(scale: UInt8, svg: Bool) -> Bool { self.scale == scale && self.svg == svg }
+}
+
 /// What a compile knows of one input file: the digest of its bytes and, once probed, the pack stage's answer.
 public struct KnownFile: Hashable, Sendable {
     /// The 64-bit digest of the file's bytes as the compile read them (XXH64).
     public var contentHash: UInt64
     /// The pack stage's answer for the file, when it asked.
     public var probe: AtlasProbe?
+    /// The pack stage's answers for the bitmaps drawn from the file, a PDF or SVG, one per scale and format, in that
+    /// order: a rebuild takes them instead of drawing the document again to learn the bitmaps' sizes and colours.
+    public var rasterProbes: [RasterProbe]
 
     /// Creates a record.
-    public init(contentHash: UInt64, probe: AtlasProbe? = nil) {
+    public init(contentHash: UInt64, probe: AtlasProbe? = nil, rasterProbes: [RasterProbe] = []) {
         self.contentHash = contentHash
         self.probe = probe
+        self.rasterProbes = rasterProbes
+    }
+
+    /// The answer for the bitmap drawn at `scale` as an SVG (`svg`) or a PDF, when known.
+    func rasterProbe(scale: UInt8, svg: Bool) -> AtlasProbe? {
+        rasterProbes.first { $0.answers(scale: scale, svg: svg) }?.probe
+    }
+
+    /// Adds `answer`, replacing one for the same bitmap, keeping the answers in order of scale, PDF before SVG.
+    mutating func addRasterProbe(_ answer: RasterProbe) {
+        rasterProbes.removeAll { $0.answers(scale: answer.scale, svg: answer.svg) }
+        rasterProbes.append(answer)
+        rasterProbes.sort { ($0.scale, $0.svg ? 1 : 0) < ($1.scale, $1.svg ? 1 : 0) }
     }
 }
 

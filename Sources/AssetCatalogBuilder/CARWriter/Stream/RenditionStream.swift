@@ -123,7 +123,10 @@ final class RenditionStream: @unchecked Sendable {
                 // returns only the answers it found afresh, so that no lookup by path is made for every file.
                 for (path, file) in value.files {
                     var file = file
-                    if file.probe == nil, let known = knownFiles[path], known.contentHash == file.contentHash { file.probe = known.probe }
+                    if file.probe == nil || file.rasterProbes.isEmpty, let known = knownFiles[path], known.contentHash == file.contentHash {
+                        if file.probe == nil { file.probe = known.probe }
+                        if file.rasterProbes.isEmpty { file.rasterProbes = known.rasterProbes }
+                    }
                     record.files[path] = file
                 }
                 record.builtCount += 1
