@@ -354,3 +354,8 @@ void acvec_free(acvec_raster *raster) {
     free(raster->pixels);
     raster->pixels = NULL;
 }
+
+int acvec_format_number(double value, char *out, size_t capacity) {
+    int count = snprintf(out, capacity, "%g", value);
+    return count >= 0 && (size_t)count < capacity ? count : -1;
+}

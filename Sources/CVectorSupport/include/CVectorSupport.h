@@ -51,4 +51,9 @@ acvec_status acvec_rasterize(acvec_format format, const uint8_t *bytes, size_t l
 /** Releases the pixels of a raster. */
 void acvec_free(acvec_raster *raster);
 
+/** Writes `value` as C's `%g` does in the C locale (six significant digits, trailing zeros dropped) into `out`, as
+ *  compiled symbols' path data spells numbers; returns the number of bytes written, without the terminating NUL (at
+ *  most 15 for any double), or -1 when `capacity` is too small. */
+int acvec_format_number(double value, char *out, size_t capacity);
+
 #endif

@@ -75,6 +75,24 @@ struct SymbolCompileTests {
         return try (0..<(tag.value.count / 4)).map { try tag.value.u32($0 * 4) }
     }
 
+    @Test func pathNumbersAreSpelledAsPercentGInTheCLocale() {
+        // The old spelling, Foundation's `String(format: "%g")`, is the oracle: every number a path can hold, its sign,
+        // rounding at the sixth digit, the switch to an exponent, and -0 written as 0.
+        var values: [Double] = [0, -0.0, 1, -1, 0.5, 27.68, -29.15, 4.35, 123456, 1234567, 0.0001, 0.00001, 99999.95, 999999.5,
+            -0.000012345, 1e21, -1e-7, 3.14159265, 2.0 / 3.0, 100, 1e6, .greatestFiniteMagnitude, .leastNonzeroMagnitude]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let unit = Double(state >> 11) / Double(1 << 53)
+            values.append((unit - 0.5) * pow(10, Double(Int(state % 9)) - 3))
+        }
+        for value in values {
+            let expected = String(format: "%g", value)
+            #expect(SymbolPath.format(value) == (expected == "-0" ? "0" : expected), "\(value)")
+        }
+        #expect(SymbolPath.format(.nan) == "0" && SymbolPath.format(.infinity) == "0")
+    }
+
     @Test func theReaderFindsTheGlyphsGuidesStylesAndVersion() throws {
         let template = try SymbolTemplate(bytes: SymbolTemplates.variable())
         #expect(template.glyphs.count == 3)
