@@ -27,6 +27,14 @@ struct CacheWriter {
         add(fingerprint.high)
         add(fingerprint.low)
     }
+    /// The pack stage's answer: packable, width, height, grey, decoded (7 bytes).
+    mutating func add(_ probe: AtlasProbe) {
+        add(UInt8(probe.packable ? 1 : 0))
+        add(probe.width)
+        add(probe.height)
+        add(UInt8(probe.grey ? 1 : 0))
+        add(UInt8(probe.decoded ? 1 : 0))
+    }
 
     /// Appends the digest of the bytes so far (the last field of every cache file).
     mutating func seal() {
@@ -82,6 +90,12 @@ struct CacheReader {
     mutating func u8(_ what: String) throws(CacheDamage) -> UInt8 { try integer(UInt8.self, what) }
     mutating func fingerprint(_ what: String) throws(CacheDamage) -> RenditionFingerprint {
         RenditionFingerprint(high: try u64(what), low: try u64(what))
+    }
+    /// A pack stage's answer, as the writer's `add(_:)` of an `AtlasProbe` writes it.
+    mutating func probe(_ what: String) throws(CacheDamage) -> AtlasProbe {
+        AtlasProbe(
+            packable: try u8(what) == 1, width: try u16(what), height: try u16(what), grey: try u8(what) == 1,
+            decoded: try u8(what) == 1)
     }
 
     /// A count of records of at least `minimumSize` bytes each, checked against the bytes left.

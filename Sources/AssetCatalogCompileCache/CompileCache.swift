@@ -168,21 +168,13 @@ public final class CompileCache: @unchecked Sendable {
                 let file = try reader.string("a file's path")
                 let identity = try reader.u64("a file's identity")
                 var known = KnownFile(contentHash: try reader.u64("a file's digest"))
-                if try reader.u8("a file's probe flag") == 1 {
-                    known.probe = AtlasProbe(
-                        packable: try reader.u8("a probe") == 1, width: try reader.u16("a probe's width"),
-                        height: try reader.u16("a probe's height"), grey: try reader.u8("a probe") == 1,
-                        decoded: try reader.u8("a probe") == 1)
-                }
+                if try reader.u8("a file's probe flag") == 1 { known.probe = try reader.probe("a file's probe") }
                 let rasterCount = Int(try reader.u8("the number of a file's drawn bitmaps"))
                 for _ in 0..<rasterCount {
                     known.rasterProbes.append(
                         RasterProbe(
                             scale: try reader.u8("a drawn bitmap's scale"), svg: try reader.u8("a drawn bitmap's format") == 1,
-                            probe: AtlasProbe(
-                                packable: try reader.u8("a drawn bitmap's probe") == 1, width: try reader.u16("a drawn bitmap's width"),
-                                height: try reader.u16("a drawn bitmap's height"), grey: try reader.u8("a drawn bitmap's probe") == 1,
-                                decoded: try reader.u8("a drawn bitmap's probe") == 1)))
+                            probe: try reader.probe("a drawn bitmap's probe")))
                 }
                 guard let now = inputs.identity(of: file) else { continue }
                 if now == identity {
@@ -248,11 +240,7 @@ public final class CompileCache: @unchecked Sendable {
             writer.add(known.contentHash)
             if let probe = known.probe {
                 writer.add(UInt8(1))
-                writer.add(UInt8(probe.packable ? 1 : 0))
-                writer.add(probe.width)
-                writer.add(probe.height)
-                writer.add(UInt8(probe.grey ? 1 : 0))
-                writer.add(UInt8(probe.decoded ? 1 : 0))
+                writer.add(probe)
             } else {
                 writer.add(UInt8(0))
             }
@@ -262,11 +250,7 @@ public final class CompileCache: @unchecked Sendable {
             for raster in rasters {
                 writer.add(raster.scale)
                 writer.add(UInt8(raster.svg ? 1 : 0))
-                writer.add(UInt8(raster.probe.packable ? 1 : 0))
-                writer.add(raster.probe.width)
-                writer.add(raster.probe.height)
-                writer.add(UInt8(raster.probe.grey ? 1 : 0))
-                writer.add(UInt8(raster.probe.decoded ? 1 : 0))
+                writer.add(raster.probe)
             }
         }
         let renditions = record.renditions.sorted { $0.value.offset < $1.value.offset }

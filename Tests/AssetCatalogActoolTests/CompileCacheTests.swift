@@ -171,6 +171,13 @@ struct CompileCacheTests {
         defer { if previous.car >= 0 { close(previous.car) } }
         #expect(previous.car >= 0)
         #expect(previous.files == cold.record.files)
+        // The record writes the fields it knows: one added to these types must be added to it too.
+        let probe = AtlasProbe(packable: true, width: 1, height: 1, grey: false, decoded: false)
+        for (name, value, known) in [
+            ("KnownFile", KnownFile(contentHash: 0) as Any, 3), ("AtlasProbe", probe, 5), ("RasterProbe", RasterProbe(scale: 1, svg: true, probe: probe), 3),
+        ] {
+            #expect(Mirror(reflecting: value).children.count == known, "\(name) has a stored field the record does not write")
+        }
 
         // The large image changed; the SVG's bytes replaced by ones that draw nothing, though the caller vouches for
         // it as unchanged: a rebuild that drew it again would not pack its bitmaps, and its car would differ.
