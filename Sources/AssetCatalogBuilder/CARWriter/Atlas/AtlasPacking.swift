@@ -269,11 +269,12 @@ extension CARCompiler {
                 }
                 return (nil, nil, nil, PackedImage(decoded: image))
             }
+            // The file as the record names it (the job read through the array, not copied for the checks below).
+            let path = jobs[number].source.map { roots.filePath(jobs[number].sourceIndex, $0) }
             if let scale = jobs[number].rasterScale {
                 // A PDF or SVG drawn at one scale: its bitmap's size and colour as the record holds them for an unchanged
                 // file (drawing a document only to learn them was two thirds of a rebuild of element-ios's catalog),
                 // else drawn here and kept for drawing its atlas.
-                let path = jobs[number].source.map { roots.filePath(jobs[number].sourceIndex, $0) }
                 let key = UInt8(exactly: scale).map { (scale: $0, svg: jobs[number].contentType == .svg) }
                 if let path, let key, let probe = known[path]?.rasterProbe(scale: key.scale, svg: key.svg) {
                     return (nil, nil, nil, PackedImage(probe))
@@ -284,9 +285,8 @@ extension CARCompiler {
                 if let image = drawn.image { rasters.keep(image, contentHash: drawn.contentHash, job: number) }
                 return (path, nil, key.map { RasterProbe(scale: $0.scale, svg: $0.svg, probe: AtlasProbe(packed)) }, packed)
             }
-            // A PNG, the common case, read through the array (its job not copied again for the checks below).
-            let path = jobs[number].source.map { roots.filePath(jobs[number].sourceIndex, $0) }
-            // An answer the record holds is not returned to be recorded again (the stream keeps it with the file).
+            // A PNG, the common case. An answer the record holds is not returned to be recorded again (the stream keeps
+            // it with the file).
             if let path, let probe = known[path]?.probe { return (path, nil, nil, PackedImage(probe)) }
             let image = Self.packedImage(jobs[number], roots: roots)
             return (path, AtlasProbe(image), nil, image)

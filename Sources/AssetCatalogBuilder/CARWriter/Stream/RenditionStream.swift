@@ -118,16 +118,16 @@ final class RenditionStream: @unchecked Sendable {
                 for (path, file) in value.files { record.files[path] = file }
                 record.reusedCount += 1
             } else {
-                // A value made again from unchanged files (an atlas one of whose members changed) keeps their probes:
-                // the pack stage took the same answers from the previous record (``CARCompiler/packAtlases``), and
-                // returns only the answers it found afresh, so that no lookup by path is made for every file.
+                // A value made again from unchanged files (an atlas one of whose members changed) keeps what the previous
+                // record knew of them, probes included: a value made now lists only its files' digests, the pack stage
+                // took the same answers from the previous record (``CARCompiler/packAtlases``), and returns only the
+                // answers it found afresh, so that no lookup by path is made for every file.
                 for (path, file) in value.files {
-                    var file = file
-                    if file.probe == nil || file.rasterProbes.isEmpty, let known = knownFiles[path], known.contentHash == file.contentHash {
-                        if file.probe == nil { file.probe = known.probe }
-                        if file.rasterProbes.isEmpty { file.rasterProbes = known.rasterProbes }
+                    if let known = knownFiles[path], known.contentHash == file.contentHash {
+                        record.files[path] = known
+                    } else {
+                        record.files[path] = file
                     }
-                    record.files[path] = file
                 }
                 record.builtCount += 1
             }
