@@ -1,5 +1,5 @@
-// libFuzzer target: the compile cache's own binary files, the kept index (`IndexCodec`) and the kept folder listings
-// (`FolderListings`). A file whose digest does not match its bytes is turned away before any field is read, so
+// libFuzzer target: the compile cache's own binary files, the kept index (`IndexCodec`), the kept folder listings
+// (`FolderListings`) and the compiled symbols (`SymbolCodec`). A file whose digest does not match its bytes is turned away before any field is read, so
 // mutations of a whole file would rarely get past the digest: the input is decoded as given, and also as the body of
 // each kind of file (its magic before it, the digest of both after it; for the listings the key after the magic),
 // which puts every mutation in front of the field readers: counts, lengths, names, raw spellings, trait positions,
@@ -20,6 +20,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     _ = try? IndexCodec.decode(input)
     _ = try? IndexCodec.decode(sealed(IndexCodec.magic, input))
+    _ = try? SymbolCodec.decode(input)
+    // A symbol read back holds only what a compile can use: every bitmap's pixels fill its size.
+    if let (_, symbol) = try? SymbolCodec.decode(sealed(SymbolCodec.magic, input)) {
+        for bitmap in symbol.bitmaps {
+            precondition(bitmap.image.pixels.count == bitmap.image.width * bitmap.image.height * 4, "a bitmap that its pixels do not fill")
+        }
+    }
     _ = try? FolderListings.decode(input, key: 7)
     // The listings under key 7, then the input as the folders: every decoded name is one entry of one folder.
     if let listings = try? FolderListings.decode(sealed(FolderListings.magic, [7, 0, 0, 0, 0, 0, 0, 0] + input), key: 7) {

@@ -21,9 +21,12 @@ import Foundation
 /// - An **index** per set of options (the reporting options aside): what the last read of the inputs gave, used
 ///   instead of reading them again while everything that read sees is unchanged; a compile leaves its PNGs unopened
 ///   to the read, so a change to images alone reads nothing (``cachedIndex(key:file:)``).
+/// - A **compiled symbol** per symbol template: its glyphs and bitmap caches, by the digest of its name and bytes
+///   (``compiledSymbol(key:settings:)``), since making them again took most of a symbol catalog's rebuild.
 ///
-/// The encoded renditions themselves are not copied into the cache: the car the last compile wrote holds them, and
-/// the record says where. So a cold compile writes no more than before, and the cache stays a few bytes per input.
+/// The encoded renditions of images are not copied into the cache: the car the last compile wrote holds them, and the
+/// record says where. So a cold compile writes no more than before, and the cache stays a few bytes per input (tens of
+/// kilobytes per symbol).
 ///
 /// Nothing in the cache can make a car wrong: a record is used only when the car it describes is still the file at the
 /// output (device, inode, size and times), each input file only when its status is unchanged or its bytes hash to the
@@ -347,6 +350,36 @@ public final class CompileCache: @unchecked Sendable {
         replace(listingsPath(settings), with: writer.bytes)
     }
 
+    // MARK: Symbols
+
+    /// What a symbol compiled to, kept by ``storeCompiledSymbol(_:key:settings:)`` under `key`
+    /// (``CompiledSymbol/key(name:templateBytes:)``) for the same `settings` (which hold the tool's version); `nil` when
+    /// there is none. A damaged file is set aside with a notice.
+    public func compiledSymbol(key: UInt64, settings: UInt64) -> CompiledSymbol? {
+        let path = symbolPath(key, settings: settings)
+        guard let bytes = readFile(path) else { return nil }
+        do {
+            let (stored, symbol) = try SymbolCodec.decode(bytes)
+            guard stored == key else { return nil }
+            touch(path)
+            return symbol
+        } catch {
+            setAside(path, error)
+            return nil
+        }
+    }
+
+    /// Keeps what a symbol compiled to for the next compile with the same `settings`.
+    public func storeCompiledSymbol(_ symbol: CompiledSymbol, key: UInt64, settings: UInt64) {
+        guard SymbolCodec.canEncode(symbol) else { return }
+        replace(symbolPath(key, settings: settings), with: SymbolCodec.encode(symbol, key: key))
+    }
+
+    /// The store a compile with `settings` keeps its symbols in (``CARCompiler/init(options:symbolStore:)``).
+    public func symbolStore(settings: UInt64) -> any CompiledSymbolStore {
+        CachedSymbols(cache: self, settings: settings)
+    }
+
     // MARK: Size
 
     /// Removes the least recently used files (by modification time, which each use sets) until the folder holds at
@@ -419,8 +452,15 @@ public final class CompileCache: @unchecked Sendable {
 
     private func listingsPath(_ key: UInt64) -> String { directory + "/listings-" + Self.hex(key) + ".listings" }
 
+    private func symbolPath(_ key: UInt64, settings: UInt64) -> String {
+        var writer = CacheWriter(magic: "symbol")
+        writer.add(settings)
+        writer.add(key)
+        return directory + "/symbol-" + Self.hex(CacheDigest.of(writer.bytes)) + ".symbol"
+    }
+
     /// The cache's own files, which count toward ``limit``.
-    private static let evictedSuffixes = [".record", ".stamp", ".index", ".listings"]
+    private static let evictedSuffixes = [".record", ".stamp", ".index", ".listings", ".symbol"]
 
     static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
@@ -547,4 +587,14 @@ extension FileManager {
     fileprivate func destinationOfSymbolicLinkSafe(_ path: String) -> String? {
         try? destinationOfSymbolicLink(atPath: path)
     }
+}
+
+/// A compile's symbols kept in the cache under its settings.
+private struct CachedSymbols: CompiledSymbolStore {
+    let cache: CompileCache
+    let settings: UInt64
+
+    func compiledSymbol(key: UInt64) -> CompiledSymbol? { cache.compiledSymbol(key: key, settings: settings) }
+
+    func store(_ symbol: CompiledSymbol, key: UInt64) { cache.storeCompiledSymbol(symbol, key: key, settings: settings) }
 }

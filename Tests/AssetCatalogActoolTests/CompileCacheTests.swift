@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import AssetCatalogActool
+@testable import AssetCatalogCompileCache
 
 /// The compile cache through `assetc actool` (docs/COMPILE-CACHE.md): every rebuild gives the bytes of a compile with
 /// `--no-cache` of the same inputs, nothing is rewritten when nothing changed, and no fault of the cache makes a car
@@ -309,6 +310,116 @@ struct CompileCacheTests {
         let coldAgain = try compiler.compile(index, toFile: test.path("lib/Cold.car"), reusing: PreviousCompile(car: -1, renditions: [:], files: [:]))
         #expect(probes(third.record) == probes(coldAgain.record), "the probes a cold compile records")
         #expect(Self.bytes(test.path("lib/Third.car")) == Self.bytes(test.path("lib/Cold.car")))
+    }
+
+    @Test("a symbol's glyphs and bitmap caches are kept by its template's digest: a rebuild takes them, a damaged file is set aside")
+    func keptSymbols() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try Self.catalog(test, count: 4)
+        let set = test.catalog.appendingPathComponent("Ring.symbolset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(#"{"info":{"author":"xcode","version":1},"symbols":[{"filename":"Ring.svg","idiom":"universal"}]}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        let template = AuditExampleFile.symbolMasters.bytes
+        try Data(template).write(to: set.appendingPathComponent("Ring.svg"))
+        Self.expectSameAsWithoutCache(test)
+        let folder = test.path(".out.assetc-cache")
+        let symbolFiles = { try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".symbol") }.sorted() }
+        let file = folder + "/" + (try #require(try symbolFiles().first))
+        #expect(try symbolFiles().count == 1)
+        let (key, symbol) = try SymbolCodec.decode(#require(Self.bytes(file)))
+        #expect(key == CompiledSymbol.key(name: "Ring", templateBytes: template))
+        #expect(symbol.glyphs.count == 27 && symbol.bitmaps.count == 12)
+        #expect(symbol.bitmaps.allSatisfy { $0.image.width > 0 && $0.image.pixels.count == $0.image.width * $0.image.height * 4 })
+
+        // A rebuild after a PNG edit takes the symbol from the file: read (kept, same inode), not written again.
+        let inode = { try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? Int }
+        let before = try inode()
+        var edits = 0
+        func editPNG() throws {
+            edits += 1
+            try Self.png(side: 11, color: [UInt8(edits), 9, 9]).write(to: test.catalog.appendingPathComponent("Odd/Image1.imageset/image.png"))
+        }
+        try editPNG()
+        Self.expectSameAsWithoutCache(test)
+        #expect(try inode() == before, "the symbol was made and written again")
+
+        // A damaged file is set aside with a notice, the symbol made again, the car right.
+        let whole = try #require(Self.bytes(file))
+        for damage in ["flipped", "truncated", "foreign"] {
+            var bytes = whole
+            switch damage {
+            case "flipped": bytes[bytes.count / 2] ^= 0x40
+            case "truncated": bytes.removeLast(bytes.count / 3)
+            default: bytes = Array("not a cache file at all".utf8)
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
+            try editPNG()
+            let text = String(decoding: Self.expectSameAsWithoutCache(test, extra: ["--notices"]).output, as: UTF8.self)
+            #expect(text.contains("compile cache:") && text.contains(".symbol") && text.contains("was damaged"), "\(damage): \(text)")
+            #expect(Self.bytes(file) == whole, "\(damage): the symbol is kept again")
+        }
+
+        // A changed template is compiled and kept under its own key; the car is the one without the cache.
+        var thicker = template
+        thicker.replaceSubrange(thicker.startIndex..<thicker.startIndex, with: Array("<!-- thicker -->".utf8))
+        let changed = String(decoding: thicker, as: UTF8.self).replacingOccurrences(of: "L10 10L0 10Z", with: "L12 12L0 12Z")
+        try Data(changed.utf8).write(to: set.appendingPathComponent("Ring.svg"))
+        Self.expectSameAsWithoutCache(test)
+        #expect(try symbolFiles().count == 2)
+    }
+
+    @Test("a compiled symbol's file: a count, size or number out of range is damage, never a wrong symbol or a crash")
+    func symbolFileFields() throws {
+        let image = DecodedImage(width: 2, height: 1, premultiplied: true, pixels: [0, 0, 0, 255, 0, 0, 0, 128])
+        let symbol = CompiledSymbol(
+            glyphs: [CompiledSymbol.Glyph(weight: 4, size: 2, value: [1, 2, 3])],
+            bitmaps: [CompiledSymbol.Bitmap(weight: 4, size: 2, dimension2: 1, scale: 2, image: image)])
+        let bytes = SymbolCodec.encode(symbol, key: 42)
+        let decoded = try SymbolCodec.decode(bytes)
+        #expect(decoded.key == 42 && decoded.symbol == symbol)
+        // Cut anywhere: damage.
+        for length in 0..<bytes.count {
+            #expect(throws: CacheDamage.self) { try SymbolCodec.decode(Array(bytes[0..<length])) }
+        }
+        // Fields out of range, in a file whose digest matches: each is damage named by what it is.
+        func sealed(_ body: (inout CacheWriter) -> Void) -> [UInt8] {
+            var writer = CacheWriter(magic: SymbolCodec.magic)
+            writer.add(UInt64(42))
+            body(&writer)
+            writer.seal()
+            return writer.bytes
+        }
+        func bitmap(_ writer: inout CacheWriter, numbers: [UInt8], width: UInt32, height: UInt32, pixels: Int) {
+            writer.add(UInt32(0))
+            writer.add(UInt32(1))
+            for number in numbers { writer.add(number) }
+            writer.add(UInt8(1))
+            writer.add(width)
+            writer.add(height)
+            writer.add([UInt8](repeating: 0, count: pixels))
+        }
+        let cases: [(String, [UInt8])] = [
+            ("weight or size", sealed { $0.add(UInt32(1)); $0.add(UInt8(0)); $0.add(UInt8(2)); $0.add([UInt8]()) }),
+            ("number of glyphs", sealed { $0.add(UInt32.max) }),
+            ("point size or scale", sealed { bitmap(&$0, numbers: [4, 2, 1, 0], width: 1, height: 1, pixels: 4) }),
+            ("larger than", sealed { bitmap(&$0, numbers: [4, 2, 1, 2], width: 1 << 20, height: 1, pixels: 4) }),
+            ("do not fill", sealed { bitmap(&$0, numbers: [4, 2, 1, 2], width: 2, height: 2, pixels: 4) }),
+            ("follow", sealed { bitmap(&$0, numbers: [4, 2, 1, 2], width: 1, height: 1, pixels: 4); $0.add(UInt8(0)) }),
+        ]
+        for (what, file) in cases {
+            do {
+                _ = try SymbolCodec.decode(file)
+                Issue.record("\(what): decoded")
+            } catch {
+                #expect(error.what.contains(what), "\(what): \(error.what)")
+            }
+        }
+        // What the codec cannot give back is not kept.
+        var deep = symbol
+        deep.bitmaps[0].image = DecodedImage(width: 2, height: 1, premultiplied: true, pixels: image.pixels, pixels16: [UInt16](repeating: 0, count: 8))
+        #expect(SymbolCodec.canEncode(symbol) && !SymbolCodec.canEncode(deep))
     }
 
     @Test("a record left by another version of assetc is dropped without a notice")

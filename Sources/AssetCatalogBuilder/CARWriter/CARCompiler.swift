@@ -61,10 +61,14 @@ public enum CARCompileError: Error, Sendable, CustomStringConvertible {
 public struct CARCompiler: Sendable {
     /// The options.
     public let options: CompileOptions
+    /// Where what symbol sets compile to is kept between compiles (the compile cache), or `nil`: each symbol is then
+    /// compiled from its template. The car is the same bytes either way.
+    public let symbolStore: (any CompiledSymbolStore)?
 
-    /// Creates a compiler.
-    public init(options: CompileOptions) {
+    /// Creates a compiler, which keeps what symbols compile to in `symbolStore` when one is given.
+    public init(options: CompileOptions, symbolStore: (any CompiledSymbolStore)? = nil) {
         self.options = options
+        self.symbolStore = symbolStore
     }
 
     /// CoreUI's element and parts for the kinds of asset (as Xcode writes them).

@@ -9,7 +9,7 @@ import Testing
 @Suite("Compiling symbol sets")
 struct SymbolCompileTests {
     static func compile(
-        _ template: [UInt8], name: String = "Ring", readerError: String? = nil
+        _ template: [UInt8], name: String = "Ring", readerError: String? = nil, symbolStore: (any CompiledSymbolStore)? = nil
     ) throws -> (compiled: CompiledCatalog, car: CARFile) {
         let fixture = try CatalogFixture()
         try fixture.contents("\(name).symbolset", SymbolTemplates.contents("\(name).svg"))
@@ -21,8 +21,8 @@ struct SymbolCompileTests {
         } else {
             #expect(!index.diagnostics.contains { $0.severity == .error }, "\(index.diagnostics.map(\.message))")
         }
-        let compiled = try CARCompiler(options: CompileOptions(platform: .macosx, minimumDeploymentTarget: "13.0", toolVersion: "test"))
-            .compile(index)
+        let options = CompileOptions(platform: .macosx, minimumDeploymentTarget: "13.0", toolVersion: "test")
+        let compiled = try CARCompiler(options: options, symbolStore: symbolStore).compile(index)
         return (compiled, try CARFile(bytes: compiled.car))
     }
 
@@ -73,6 +73,59 @@ struct SymbolCompileTests {
     static func metrics(_ rendition: CARRendition) throws -> [UInt32] {
         let tag = try #require(rendition.infoTags.first { $0.tag == 1018 })
         return try (0..<(tag.value.count / 4)).map { try tag.value.u32($0 * 4) }
+    }
+
+    /// A store in memory that counts what the compile asks of it.
+    final class CountingStore: CompiledSymbolStore, @unchecked Sendable {
+        private let lock = NSLock()
+        private var symbols: [UInt64: CompiledSymbol] = [:]
+        private(set) var hits = 0
+        private(set) var stores = 0
+
+        func compiledSymbol(key: UInt64) -> CompiledSymbol? {
+            lock.withLock {
+                let symbol = symbols[key]
+                if symbol != nil { hits += 1 }
+                return symbol
+            }
+        }
+
+        func store(_ symbol: CompiledSymbol, key: UInt64) {
+            lock.withLock {
+                stores += 1
+                symbols[key] = symbol
+            }
+        }
+
+        var kept: [UInt64: CompiledSymbol] { lock.withLock { symbols } }
+    }
+
+    @Test func aStoredSymbolIsTakenInsteadOfCompilingTheTemplateAgain() throws {
+        let store = CountingStore()
+        let plain = try Self.compile(SymbolTemplates.variable()).compiled.car
+        // The first compile keeps the symbol (27 glyphs, 12 bitmap caches) under the key of its name and bytes.
+        let first = try Self.compile(SymbolTemplates.variable(), symbolStore: store).compiled.car
+        #expect(first == plain)
+        #expect(store.stores == 1 && store.hits == 0)
+        let key = CompiledSymbol.key(name: "Ring", templateBytes: SymbolTemplates.variable())
+        let kept = try #require(store.kept[key])
+        #expect(kept.glyphs.count == 27 && kept.bitmaps.count == 12)
+        // The second takes it from the store, compiles nothing, and writes the same bytes.
+        let second = try Self.compile(SymbolTemplates.variable(), symbolStore: store).compiled.car
+        #expect(second == plain)
+        #expect(store.stores == 1 && store.hits == 1)
+        // The key is of the name and the bytes: another name or a changed template is compiled, not taken.
+        #expect(CompiledSymbol.key(name: "Ring2", templateBytes: SymbolTemplates.variable()) != key)
+        let thicker = SymbolTemplates.template(glyphs: [("Ultralight-S", SymbolTemplates.ring(stroke: 3)),
+            ("Regular-S", SymbolTemplates.ring(stroke: 7)), ("Black-S", SymbolTemplates.ring(stroke: 12))])
+        let changed = try Self.compile(thicker, symbolStore: store).compiled.car
+        #expect(store.stores == 2 && store.hits == 1)
+        #expect(changed == (try Self.compile(thicker).compiled.car) && changed != plain)
+        // What the store gives is what the car holds: the template's own glyphs are not made when the store has them
+        // (the thicker template's key given the first symbol compiles to the first car).
+        let swapped = CountingStore()
+        swapped.store(kept, key: CompiledSymbol.key(name: "Ring", templateBytes: thicker))
+        #expect(try Self.compile(thicker, symbolStore: swapped).compiled.car == plain)
     }
 
     @Test func pathNumbersAreSpelledAsPercentGInTheCLocale() {

@@ -26,31 +26,13 @@ enum SymbolRenditions {
     /// The scales of the bitmap caches (MediaMate's car, macOS: 1x and 2x).
     static let cacheScales = [1, 2]
 
-    /// One bitmap cache of a glyph: drawn in black at a point size and scale. The plan makes it a job
-    /// (``CARCompiler/DrawnBitmap``), which the pack stage puts in an atlas as Xcode does, or the stream encodes on its own.
-    struct Cache: Sendable {
-        var weight: Int
-        var size: Int
-        var dimension2: Int
-        var scale: Int
-        /// The glyph drawn (premultiplied RGBA, black), its viewBox × points/13 × scale rounded up.
-        var image: DecodedImage
-    }
-
-    /// One compiled glyph: its weight, size and rendition value.
-    struct Glyph: Sendable {
-        var weight: Int
-        var size: Int
-        var document: SymbolGlyphDocument
-        var value: [UInt8]
-    }
-
-    /// Every glyph rendition of the template in `bytes`, for the symbol called `name`.
+    /// Every glyph rendition of the template in `bytes`, for the symbol called `name`, and the bitmap caches, each
+    /// drawn in black at its point size and scale, its viewBox × points/13 × scale rounded up. The plan makes each
+    /// cache a job (``CARCompiler/DrawnBitmap``), which the pack stage puts in an atlas as Xcode does, or the stream
+    /// encodes on its own.
     ///
     /// - Throws: ``SymbolTemplate/Problem`` for a template that cannot be read or interpolated.
-    static func glyphs(
-        name: String, templateBytes bytes: [UInt8]
-    ) throws(SymbolTemplate.Problem) -> (glyphs: [Glyph], caches: [Cache]) {
+    static func compile(name: String, templateBytes bytes: [UInt8]) throws(SymbolTemplate.Problem) -> CompiledSymbol {
         let template = try SymbolTemplate(bytes: bytes)
         let glyphs = try SymbolInterpolation.glyphs(template)
         let interpolatable = SymbolInterpolation.hasMasters(template)
@@ -58,7 +40,7 @@ enum SymbolRenditions {
         let multicolor = glyphs.contains { $0.outlines.contains { $0.styleClass?.hasPrefix("multicolor") == true } }
         let hierarchical = glyphs.contains { $0.outlines.contains { $0.styleClass?.hasPrefix("hierarchical") == true } }
         let scale = Double(SymbolGlyphDocument.pointSize) / 100
-        var caches: [Cache] = []
+        var caches: [CompiledSymbol.Bitmap] = []
         let made = glyphs.map { glyph in
             let document = SymbolGlyphDocument(glyph, template: template)
             let cached = glyph.weight == cachedWeight && cachedSizes.contains(glyph.size)
@@ -86,7 +68,7 @@ enum SymbolRenditions {
                         guard let image = try? VectorRasterizer.rasterize(drawing.bytes, format: .svg, scale: factor),
                             image.width == drawing.pixelWidth, image.height == drawing.pixelHeight
                         else { continue }
-                        caches.append(Cache(weight: glyph.weight, size: glyph.size, dimension2: dimension, scale: scale, image: image))
+                        caches.append(CompiledSymbol.Bitmap(weight: glyph.weight, size: glyph.size, dimension2: dimension, scale: scale, image: image))
                     }
                 }
             }
@@ -98,9 +80,9 @@ enum SymbolRenditions {
             let value = CSIBuilder.value(
                 name: "\(name).svg", flags: 4, width: 0, height: 0, scale: 1, pixelFormat: "SVG ", colorSpace: 0, layout: layoutGlyph,
                 infoTags: tags, payload: CSIBuilder.raw(LZFSEEncoder.compress(document.svg, effort: .thorough), compressed: true))
-            return Glyph(weight: glyph.weight, size: glyph.size, document: document, value: value)
+            return CompiledSymbol.Glyph(weight: glyph.weight, size: glyph.size, value: value)
         }
-        return (made, caches)
+        return CompiledSymbol(glyphs: made, bitmaps: caches)
     }
 
     /// Tag 1018's four insets: Regular-M's distance from its left margin to its outline, 0.88867, its distance from its

@@ -51,15 +51,14 @@ extension CARCompiler {
                 fail("cannot be read")
                 continue
             }
-            let glyphs: [SymbolRenditions.Glyph]
-            let drawn: [SymbolRenditions.Cache]
-            do {
-                (glyphs, drawn) = try SymbolRenditions.glyphs(name: asset.name, templateBytes: file.bytes)
-            } catch {
-                fail("cannot be compiled as a symbol: \(error.message)")
+            let compiled: CompiledSymbol
+            switch compiledSymbol(name: asset.name, templateBytes: file.bytes) {
+            case .success(let symbol): compiled = symbol
+            case .failure(let problem):
+                fail("cannot be compiled as a symbol: \(problem.message)")
                 continue
             }
-            for glyph in glyphs {
+            for glyph in compiled.glyphs {
                 var key = entryKey
                 key[.part] = SymbolRenditions.glyphPart
                 key[.glyphWeight] = UInt16(glyph.weight)
@@ -68,7 +67,7 @@ extension CARCompiler {
             }
             // The bitmap caches: part 181, keyed as the glyphs but by their scale and by dimension 2 (the point size's
             // number) (``key(for:identifier:platform:)``); named `<symbol>.svg`, flags 4.
-            for cache in drawn {
+            for cache in compiled.bitmaps {
                 var job = entry
                 job.traits.displayScale = DisplayScale(cache.scale)
                 job.drawn = DrawnBitmap(
@@ -78,5 +77,19 @@ extension CARCompiler {
             }
         }
         return (made, caches, errors)
+    }
+
+    /// The symbol called `name` compiled from `templateBytes`: from ``symbolStore`` when it holds it, else compiled and
+    /// given to the store. (A template that cannot be compiled is not stored: the compile fails on it each time.)
+    func compiledSymbol(name: String, templateBytes: [UInt8]) -> Result<CompiledSymbol, SymbolTemplate.Problem> {
+        let key = symbolStore.map { _ in CompiledSymbol.key(name: name, templateBytes: templateBytes) }
+        if let symbolStore, let key, let stored = symbolStore.compiledSymbol(key: key) { return .success(stored) }
+        do {
+            let compiled = try SymbolRenditions.compile(name: name, templateBytes: templateBytes)
+            if let symbolStore, let key { symbolStore.store(compiled, key: key) }
+            return .success(compiled)
+        } catch {
+            return .failure(error)
+        }
     }
 }
