@@ -1,5 +1,5 @@
 // libFuzzer target: the compile cache's own binary files, the kept index (`IndexCodec`), the kept folder listings
-// (`FolderListings`) and the compiled symbols (`SymbolCodec`). A file whose digest does not match its bytes is turned away before any field is read, so
+// (`FolderListings`), the car records (`RecordCodec`) and the compiled symbols (`SymbolCodec`). A file whose digest does not match its bytes is turned away before any field is read, so
 // mutations of a whole file would rarely get past the digest: the input is decoded as given, and also as the body of
 // each kind of file (its magic before it, the digest of both after it; for the listings the key after the magic),
 // which puts every mutation in front of the field readers: counts, lengths, names, raw spellings, trait positions,
@@ -20,6 +20,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     _ = try? IndexCodec.decode(input)
     _ = try? IndexCodec.decode(sealed(IndexCodec.magic, input))
+    // A record: every file it lists is handed over whole, and every rendition it places lies inside the car it names.
+    let record = { (bytes: [UInt8]) in
+        var carSize: UInt64 = 0
+        let decoded = try? RecordCodec.decode(bytes, accept: { carSize = $0.car.size; return true }, file: { _ in })
+        for place in decoded?.renditions.values ?? [:].values {
+            precondition(place.offset + UInt64(place.length) <= carSize, "a rendition placed outside its car")
+        }
+    }
+    record(input)
+    record(sealed(CompileCache.formatVersion, input))
     _ = try? SymbolCodec.decode(input)
     // A symbol read back holds only what a compile can use: every bitmap's pixels fill its size.
     if let (_, symbol) = try? SymbolCodec.decode(sealed(SymbolCodec.magic, input)) {

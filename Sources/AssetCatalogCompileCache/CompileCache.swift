@@ -153,71 +153,29 @@ public final class CompileCache: @unchecked Sendable {
         }
         let descriptor = open(car, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         do {
-            var reader = try CacheReader(bytes, magic: Self.formatVersion)
-            guard try reader.u64("the settings' digest") == settings else {
-                if descriptor >= 0 { close(descriptor) }
-                return empty
-            }
-            let carIdentity = try reader.identity("the car's identity")
-            guard descriptor >= 0, FileIdentity.of(descriptor: descriptor) == carIdentity else {
-                // The car was replaced or removed since: its record says nothing of the file there now.
-                if descriptor >= 0 { close(descriptor) }
-                return empty
-            }
-            let fileCount = try reader.count("the number of files", minimumSize: 4 + 8 + 10)
             var files: [String: KnownFile] = [:]
-            files.reserveCapacity(fileCount)
-            for _ in 0..<fileCount {
-                let file = try reader.string("a file's path")
-                let identity = try reader.u64("a file's identity")
-                var known = KnownFile(contentHash: try reader.u64("a file's digest"))
-                if try reader.u8("a file's probe flag") == 1 { known.probe = try reader.probe("a file's probe") }
-                let rasterCount = Int(try reader.u8("the number of a file's drawn bitmaps"))
-                for _ in 0..<rasterCount {
-                    known.rasterProbes.append(
-                        RasterProbe(
-                            scale: try reader.u8("a drawn bitmap's scale"), svg: try reader.u8("a drawn bitmap's format") == 1,
-                            probe: try reader.probe("a drawn bitmap's probe")))
-                }
-                guard let now = inputs.identity(of: file) else { continue }
-                if now == identity {
-                    files[file] = known
-                } else if let current = readFile(file), KnownFile.contentHash(of: current) == known.contentHash {
-                    // Touched, copied back or checked out again with the same bytes: still the same input.
-                    files[file] = known
-                }
+            let decoded = try RecordCodec.decode(
+                bytes,
+                accept: { header in
+                    // The car was replaced or removed since: its record says nothing of the file there now.
+                    header.settings == settings && descriptor >= 0 && FileIdentity.of(descriptor: descriptor) == header.car
+                },
+                reserve: { files.reserveCapacity($0) },
+                file: { file in
+                    guard let now = inputs.identity(of: file.path) else { return }
+                    if now == file.identity {
+                        files[file.path] = file.known
+                    } else if let current = readFile(file.path), KnownFile.contentHash(of: current) == file.known.contentHash {
+                        // Touched, copied back or checked out again with the same bytes: still the same input.
+                        files[file.path] = file.known
+                    }
+                })
+            guard let decoded else {
+                if descriptor >= 0 { close(descriptor) }
+                return empty
             }
-            let renditionCount = try reader.count("the number of renditions", minimumSize: 36)
-            var renditions: [RenditionFingerprint: StoredRendition] = [:]
-            renditions.reserveCapacity(renditionCount)
-            for _ in 0..<renditionCount {
-                let start = reader.position
-                let fingerprint = try reader.fingerprint("a rendition's fingerprint")
-                let place = StoredRendition(
-                    offset: try reader.u64("a rendition's offset"), length: try reader.u32("a rendition's length"),
-                    digest: try reader.u64("a rendition's digest"))
-                guard place.offset <= carIdentity.size, UInt64(place.length) <= carIdentity.size - place.offset else {
-                    throw CacheDamage(what: "a rendition lies outside the car", offset: start)
-                }
-                renditions[fingerprint] = place
-            }
-            let layoutCount = try reader.count("the number of atlas layouts", minimumSize: 28)
-            var layouts: [RenditionFingerprint: KnownAtlasLayout] = [:]
-            layouts.reserveCapacity(layoutCount)
-            for _ in 0..<layoutCount {
-                let fingerprint = try reader.fingerprint("a layout's fingerprint")
-                let width = try reader.u32("an atlas's width")
-                let height = try reader.u32("an atlas's height")
-                let memberCount = try reader.count("the number of an atlas's members", minimumSize: 16)
-                var frames: [UInt32] = []
-                frames.reserveCapacity(4 * memberCount)
-                for _ in 0..<(4 * memberCount) { frames.append(try reader.u32("a member's frame")) }
-                // Each frame is checked against its member's size before it is used (AtlasLayout).
-                layouts[fingerprint] = KnownAtlasLayout(width: width, height: height, frames: frames)
-            }
-            guard reader.isAtEnd else { throw CacheDamage(what: "bytes follow the last atlas layout", offset: reader.position) }
             touch(path)
-            return PreviousCompile(car: descriptor, renditions: renditions, files: files, layouts: layouts)
+            return PreviousCompile(car: descriptor, renditions: decoded.renditions, files: files, layouts: decoded.layouts)
         } catch {
             if descriptor >= 0 { close(descriptor) }
             setAside(path, error)
@@ -230,52 +188,12 @@ public final class CompileCache: @unchecked Sendable {
     /// next time). A file without an identity there (reached through a link, or outside the inputs) is left out.
     public func storeCompile(car: String, settings: UInt64, record: CompileRecord, inputs: InputSnapshot) {
         guard let carIdentity = FileIdentity.of(car) else { return }
-        var writer = CacheWriter(magic: Self.formatVersion)
-        writer.add(settings)
-        writer.add(carIdentity)
         // In the dictionary's order: the record is read back into a dictionary, and sorting 30,000 paths took a tenth
         // of a rebuild.
-        let files = record.files.compactMap { path, known in inputs.identity(of: path).map { (path, $0, known) } }
-        writer.add(UInt32(files.count))
-        for (path, identity, known) in files {
-            writer.add(path)
-            writer.add(identity)
-            writer.add(known.contentHash)
-            if let probe = known.probe {
-                writer.add(UInt8(1))
-                writer.add(probe)
-            } else {
-                writer.add(UInt8(0))
-            }
-            // A file gives a bitmap per scale and format: a handful at most (the rest are not recorded).
-            let rasters = known.rasterProbes.prefix(Int(UInt8.max))
-            writer.add(UInt8(rasters.count))
-            for raster in rasters {
-                writer.add(raster.scale)
-                writer.add(UInt8(raster.svg ? 1 : 0))
-                writer.add(raster.probe)
-            }
+        let files = record.files.compactMap { path, known in
+            inputs.identity(of: path).map { RecordCodec.File(path: path, identity: $0, known: known) }
         }
-        let renditions = record.renditions.sorted { $0.value.offset < $1.value.offset }
-        writer.add(UInt32(renditions.count))
-        for (fingerprint, place) in renditions {
-            writer.add(fingerprint)
-            writer.add(place.offset)
-            writer.add(place.length)
-            writer.add(place.digest)
-        }
-        // In the order of their fingerprints: the same record for the same compile.
-        let layouts = record.layouts.sorted { ($0.key.high, $0.key.low) < ($1.key.high, $1.key.low) }
-        writer.add(UInt32(layouts.count))
-        for (fingerprint, layout) in layouts {
-            writer.add(fingerprint)
-            writer.add(layout.width)
-            writer.add(layout.height)
-            writer.add(UInt32(layout.frames.count / 4))
-            for number in layout.frames { writer.add(number) }
-        }
-        writer.seal()
-        replace(recordPath(car), with: writer.bytes)
+        replace(recordPath(car), with: RecordCodec.encode(RecordCodec.Header(settings: settings, car: carIdentity), files: files, record: record))
     }
 
     /// Forgets the record of the car at `car` (before it is compiled again).

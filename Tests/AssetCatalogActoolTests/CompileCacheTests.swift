@@ -416,10 +416,76 @@ struct CompileCacheTests {
                 #expect(error.what.contains(what), "\(what): \(error.what)")
             }
         }
+        // Each byte changed with the digest made to match again: a symbol whose bitmaps are whole, or an error.
+        Self.expectEachByteChanged(bytes, magic: SymbolCodec.magic) { bytes in
+            for bitmap in try SymbolCodec.decode(bytes).symbol.bitmaps {
+                #expect(bitmap.image.pixels.count == bitmap.image.width * bitmap.image.height * 4)
+            }
+        }
         // What the codec cannot give back is not kept.
         var deep = symbol
         deep.bitmaps[0].image = DecodedImage(width: 2, height: 1, premultiplied: true, pixels: image.pixels, pixels16: [UInt16](repeating: 0, count: 8))
         #expect(SymbolCodec.canEncode(symbol) && !SymbolCodec.canEncode(deep))
+    }
+
+    /// Changes each byte after `magic` of the file `bytes` three ways, each time making its digest match again (as a bug,
+    /// not a disk, would leave it), and hands each to `decode`, which must throw ``CacheDamage`` or give something whole;
+    /// at least one change must be refused.
+    static func expectEachByteChanged(
+        _ bytes: [UInt8], magic: String, sourceLocation: SourceLocation = #_sourceLocation, decode: ([UInt8]) throws -> Void
+    ) {
+        let body = bytes.count - 8
+        var errors = 0
+        for position in magic.utf8.count..<body {
+            for change: UInt8 in [0x01, 0x80, 0xFF] {
+                var damaged = Array(bytes[0..<body])
+                damaged[position] ^= change
+                damaged += withUnsafeBytes(of: CacheDigest.of(damaged).littleEndian) { Array($0) }
+                do {
+                    try decode(damaged)
+                } catch is CacheDamage {
+                    errors += 1
+                } catch {
+                    Issue.record("not a cache error: \(error)", sourceLocation: sourceLocation)
+                }
+            }
+        }
+        #expect(errors > 0, sourceLocation: sourceLocation)
+    }
+
+    @Test("a car record's file: read back as written; each byte changed is an error or a record that keeps inside its car")
+    func recordFileFields() throws {
+        let identity = FileIdentity(fields: [1, 2, 0o100644, 4096, 5, 6, 7, 8])
+        let probe = AtlasProbe(packable: true, width: 9, height: 10, grey: true, decoded: true)
+        var record = CompileRecord()
+        record.renditions[RenditionFingerprint(high: 1, low: 2)] = StoredRendition(offset: 100, length: 200, digest: 3)
+        record.renditions[RenditionFingerprint(high: 4, low: 5)] = StoredRendition(offset: 300, length: 50, digest: 6)
+        record.layouts[RenditionFingerprint(high: 7, low: 8)] = KnownAtlasLayout(width: 32, height: 16, frames: [0, 0, 9, 10, 10, 0, 9, 10])
+        let files = [
+            RecordCodec.File(path: "A.xcassets/a.imageset/a.png", identity: 11, known: KnownFile(contentHash: 12, probe: probe)),
+            RecordCodec.File(
+                path: "A.xcassets/b.imageset/b.svg", identity: 13,
+                known: KnownFile(contentHash: 14, rasterProbes: [RasterProbe(scale: 2, svg: true, probe: probe)])),
+        ]
+        let bytes = RecordCodec.encode(RecordCodec.Header(settings: 99, car: identity), files: files, record: record)
+        var read: [String: KnownFile] = [:]
+        let decoded = try #require(
+            try RecordCodec.decode(bytes, accept: { $0.settings == 99 && $0.car == identity }, file: { read[$0.path] = $0.known }))
+        #expect(decoded.renditions == record.renditions && decoded.layouts == record.layouts)
+        #expect(read == Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.known) }))
+        // A header refused: nothing more is read.
+        var seen = 0
+        #expect(try RecordCodec.decode(bytes, accept: { _ in false }, file: { _ in seen += 1 }) == nil && seen == 0)
+        // A rendition placed past the car's end is damage.
+        var outside = CompileRecord()
+        outside.renditions[RenditionFingerprint(high: 1, low: 1)] = StoredRendition(offset: 4000, length: 97, digest: 0)
+        let outsideBytes = RecordCodec.encode(RecordCodec.Header(settings: 99, car: identity), files: [], record: outside)
+        #expect(throws: CacheDamage.self) { try RecordCodec.decode(outsideBytes, accept: { _ in true }, file: { _ in }) }
+        Self.expectEachByteChanged(bytes, magic: CompileCache.formatVersion) { bytes in
+            var size: UInt64 = 0
+            let decoded = try RecordCodec.decode(bytes, accept: { size = $0.car.size; return true }, file: { _ in })
+            for place in decoded?.renditions.values ?? [:].values { #expect(place.offset + UInt64(place.length) <= size) }
+        }
     }
 
     @Test("a record left by another version of assetc is dropped without a notice")
