@@ -208,16 +208,9 @@ public final class CompileCache: @unchecked Sendable {
     /// settings' digest: the options that change the output, so that `--notices` or `--jobs` find the same file); `nil`
     /// when there is none or it was read from other inputs. A damaged file is set aside with a notice.
     public func cachedIndex(key: UInt64, file: UInt64) -> CatalogIndex? {
-        let path = indexPath(file)
-        guard let bytes = readFile(path) else { return nil }
-        do {
+        keptValue(at: indexPath(file), key: key) { bytes throws(CacheDamage) in
             let (stored, index) = try IndexCodec.decode(bytes)
-            guard stored == key else { return nil }
-            touch(path)
-            return index
-        } catch {
-            setAside(path, error)
-            return nil
+            return (stored, index)
         }
     }
 
@@ -274,16 +267,9 @@ public final class CompileCache: @unchecked Sendable {
     /// (``CompiledSymbol/key(name:templateBytes:)``) for the same `settings` (which hold the tool's version); `nil` when
     /// there is none. A damaged file is set aside with a notice.
     public func compiledSymbol(key: UInt64, settings: UInt64) -> CompiledSymbol? {
-        let path = symbolPath(key, settings: settings)
-        guard let bytes = readFile(path) else { return nil }
-        do {
+        keptValue(at: symbolPath(key, settings: settings), key: key) { bytes throws(CacheDamage) in
             let (stored, symbol) = try SymbolCodec.decode(bytes)
-            guard stored == key else { return nil }
-            touch(path)
-            return symbol
-        } catch {
-            setAside(path, error)
-            return nil
+            return (stored, symbol)
         }
     }
 
@@ -441,6 +427,24 @@ public final class CompileCache: @unchecked Sendable {
         guard failure == 0, FileSystem.moveIntoPlace(temporary, over: path) else {
             unlink(temporary)
             return note("\(quoted(path)) cannot be written (\(String(cString: strerror(failure == 0 ? errno : failure)))); the next compile starts afresh")
+        }
+    }
+
+    /// The value kept in the file at `path` under `key`, as `decode` reads it (the key stored in the file, the value);
+    /// `nil` when the file is absent or holds another key. A damaged file is set aside with a notice; a used one is
+    /// marked as just used.
+    private func keptValue<Value>(
+        at path: String, key: UInt64, decode: ([UInt8]) throws(CacheDamage) -> (key: UInt64, value: Value)
+    ) -> Value? {
+        guard let bytes = readFile(path) else { return nil }
+        do {
+            let (stored, value) = try decode(bytes)
+            guard stored == key else { return nil }
+            touch(path)
+            return value
+        } catch {
+            setAside(path, error)
+            return nil
         }
     }
 

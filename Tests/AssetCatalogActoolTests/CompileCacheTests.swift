@@ -61,6 +61,20 @@ struct CompileCacheTests {
         return cached
     }
 
+    /// The damage a cache file is put through: a bit flipped, a third cut off, replaced by another file.
+    static let damageKinds = ["flipped", "truncated", "foreign"]
+
+    /// `bytes` with `damage` (one of ``damageKinds``) done to them.
+    static func damaged(_ bytes: [UInt8], _ damage: String) -> [UInt8] {
+        var bytes = bytes
+        switch damage {
+        case "flipped": bytes[bytes.count / 2] ^= 0x40
+        case "truncated": bytes.removeLast(bytes.count / 3)
+        default: bytes = Array("not a cache file at all".utf8)
+        }
+        return bytes
+    }
+
     static func png(side: Int, color: [UInt8]) -> Data {
         Data(ExamplePNG(width: side, height: side, color: color).encoded())
     }
@@ -347,14 +361,8 @@ struct CompileCacheTests {
 
         // A damaged file is set aside with a notice, the symbol made again, the car right.
         let whole = try #require(Self.bytes(file))
-        for damage in ["flipped", "truncated", "foreign"] {
-            var bytes = whole
-            switch damage {
-            case "flipped": bytes[bytes.count / 2] ^= 0x40
-            case "truncated": bytes.removeLast(bytes.count / 3)
-            default: bytes = Array("not a cache file at all".utf8)
-            }
-            try Data(bytes).write(to: URL(fileURLWithPath: file))
+        for damage in Self.damageKinds {
+            try Data(Self.damaged(whole, damage)).write(to: URL(fileURLWithPath: file))
             try editPNG()
             let text = String(decoding: Self.expectSameAsWithoutCache(test, extra: ["--notices"]).output, as: UTF8.self)
             #expect(text.contains("compile cache:") && text.contains(".symbol") && text.contains("was damaged"), "\(damage): \(text)")
@@ -516,14 +524,8 @@ struct CompileCacheTests {
             #expect(files.count == 1)
             let file = folder + "/" + files[0]
             let whole = Self.bytes(file)!
-            for damage in ["flipped", "truncated", "foreign"] {
-                var bytes = whole
-                switch damage {
-                case "flipped": bytes[bytes.count / 2] ^= 0x40
-                case "truncated": bytes.removeLast(bytes.count / 3)
-                default: bytes = Array("not a cache file at all".utf8)
-                }
-                try Data(bytes).write(to: URL(fileURLWithPath: file))
+            for damage in Self.damageKinds {
+                try Data(Self.damaged(whole, damage)).write(to: URL(fileURLWithPath: file))
                 try Self.png(side: 11, color: [UInt8(damage.count + suffix.count), 9, 9])
                     .write(to: test.catalog.appendingPathComponent("Odd/Image1.imageset/image.png"))
                 let result = Self.expectSameAsWithoutCache(test, extra: ["--notices"])
