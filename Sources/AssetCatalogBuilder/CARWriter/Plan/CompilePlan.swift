@@ -75,7 +75,6 @@ extension CARCompiler {
     /// Plans the compile of `index`: which assets become facets, the jobs, and every rendition's key.
     func plan(_ index: CatalogIndex) -> CompilePlan {
         var notices: [String] = []
-        let kept = options.keptIdioms
         // Facets: every asset name once (the first source wins, as in the index's order).
         var assets: [Asset] = []
         var icons: [Asset] = []
@@ -152,96 +151,21 @@ extension CARCompiler {
                 notices.append("\(icon.name): \(problem.message); the icon has no pre-rendered images for systems before 26")
             }
         }
-        for (facet, asset) in assets.enumerated() {
-            let root = index.sources.indices.contains(asset.sourceIndex) ? index.sources[asset.sourceIndex].path : "."
-            func keep(_ traits: VariantTraits, _ attributes: [String: String]) -> Bool {
-                if attributes["idiom"]?.hasSuffix("marketing") == true { return asset.kind == .appIcon }
-                guard let idiom = traits.idiom else { return true }
-                return kept.contains(idiom)
-            }
-            switch asset.kind {
-            case .color:
-                for color in asset.colors where keep(color.traits, [:]) {
-                    if color.value.isPlatformDefault {
-                        // One entry without a colour beside entries with one: `default` is no system colour's
-                        // name, and what Xcode stores for such an entry is not established.
-                        notices.append("\(asset.name): an entry without a colour (the platform's default) is not compiled; the entry is left out")
-                        continue
-                    }
-                    jobs.append(
-                        Job(facet: facet, assetName: asset.name, kind: .color, source: nil, fileName: asset.name, contentType: nil,
-                            traits: color.traits, attributes: [:], properties: asset.properties,
-                            color: color.value.narrowedToFloat(options.narrowsColorComponents ? .all : color.decimalChannels),
-                            iconSizeIndex: 0))
-                }
-            case .imageStack:
-                let stack = stackJobs(
-                    asset, facet: facet, root: root, assets: assets, facets: facetNumbers, identifiers: identifiers, keep: keep,
-                    notices: &notices)
-                jobs += stack.jobs
-                stackRenditions += stack.layered.map { [$0] } ?? []
-            case .symbol:
-                // The glyphs are made here, from the template (Symbols/): their keys depend on what it draws.
-                let made = symbolRenditions(
-                    asset, facet: facet, identifier: identifiers[facet], root: root, sourceIndex: asset.sourceIndex, keep: keep)
-                symbolGlyphs += made.glyphs
-                jobs += made.caches
-                inputErrors += made.errors
-            case .brandAssets, .icon:
-                continue  // left out above
-            case .image, .data, .appIcon:
-                if drawnIconFacets.contains(facet) { continue }
-                var variants = asset.variants
-                var scaledSides: [Int: Int] = [:]
-                if asset.kind == .appIcon, let derived = singleSizeIconVariants(asset) {
-                    scaledSides = derived.sides
-                    variants += derived.variants
-                }
-                var sizes: [String] = []
-                if asset.kind == .appIcon {
-                    sizes = Array(Set(variants.compactMap { $0.source == nil ? nil : $0.attributes["size"] })).sorted {
-                        Self.points($0).width < Self.points($1).width || (Self.points($0).width == Self.points($1).width && $0 < $1)
-                    }
-                }
-                var entries: [(width: Int, height: Int, index: Int, idiom: UInt16)] = []
-                for (number, variant) in variants.enumerated() where keep(variant.traits, variant.attributes) {
-                    guard let source = variant.source else { continue }
-                    // An app icon set numbers its sizes from 0, smallest first (heliport, Flex); a `.iconset` from 1
-                    // (sudoku's two, Xcode 26, where 16×16 is 1 and 512×512 is 5).
-                    let firstSizeIndex = Self.isIconSet(asset) ? 1 : 0
-                    let sizeIndex = firstSizeIndex + (variant.attributes["size"].flatMap { sizes.firstIndex(of: $0) } ?? 0)
-                    if asset.kind == .appIcon, let size = variant.attributes["size"] {
-                        let points = Self.points(size)
-                        let idiom = options.platform.isMac && variant.traits.idiom == .mac ? 0 : Self.idiomValue(variant.traits, variant.attributes)
-                        if !entries.contains(where: { $0.index == sizeIndex && $0.idiom == idiom }) {
-                            entries.append((Int(points.width.rounded()), Int(points.height.rounded()), sizeIndex, idiom))
-                        }
-                    }
-                    var fileName = Self.lastComponent(source)
-                    if scaledSides[number] != nil, let size = variant.attributes["size"], let scale = variant.traits.displayScale?.value {
-                        // Named as the loose files of the same size are: AppIcon60x60@2x.png, AppIcon76x76@2x~ipad.png.
-                        fileName = "\(asset.name)\(size)@\(scale)x\(variant.traits.idiom == .pad ? "~ipad" : "").png"
-                    }
-                    var job = Job(
-                        facet: facet, assetName: asset.name, kind: asset.kind, source: source,
-                        fileName: fileName, contentType: variant.contentType,
-                        traits: variant.traits, attributes: variant.attributes, properties: asset.properties, color: nil,
-                        iconSizeIndex: sizeIndex, scaledSide: scaledSides[number])
-                    job.sourceIndex = asset.sourceIndex
-                    job.inspectsFile = variant.inspectionDeferred
-                    if asset.kind == .image, variant.contentType?.isVector == true {
-                        jobs += vectorJobs(job)
-                    } else {
-                        jobs.append(job)
-                    }
-                }
-                if asset.kind == .appIcon && !entries.isEmpty {
-                    // Smallest size first, as Xcode lists them (sudoku's `.iconset`s, whose files come in name order:
-                    // 128, 16, 256, 32, 512), entries of one size in the order they came.
-                    let ordered = entries.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
-                    multisize.append((facet, asset.name, ordered))
-                }
-            }
+        // The assets, planned in runs on every core and joined in facet order: the same plan for any number of threads.
+        let width = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let runLength = 256
+        let runs = parallelMap(count: (assets.count + runLength - 1) / runLength, width: width) { [assets, facetNumbers, drawnIconFacets] number in
+            planAssets(
+                number * runLength..<min((number + 1) * runLength, assets.count), of: assets, index: index, identifiers: identifiers,
+                facetNumbers: facetNumbers, drawnIconFacets: drawnIconFacets)
+        }
+        for run in runs {
+            jobs += run.jobs
+            stackRenditions += run.stackRenditions
+            symbolGlyphs += run.symbolGlyphs
+            inputErrors += run.inputErrors
+            notices += run.notices
+            multisize += run.multisize
         }
 
         // iOS 9–12 targets: each image three times, one per deployment target (deploymentTargetCopies).
@@ -291,11 +215,123 @@ extension CARCompiler {
                 layout: CSIBuilder.layoutMultisizeSet, infoTags: CSIBuilder.pixellessTags, payload: CSIBuilder.multisizeSet(set.entries))
             items.append(StreamItem(key: key, preferred: false, work: .ready(value)))
         }
-        let width = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let (keyFormat, keyBytes, order) = Self.keyOrder(items, platform: options.platform, width: width)
         return CompilePlan(
             assets: assets, facetParts: facetParts, identifiers: identifiers, jobs: jobs, items: items, keyFormat: keyFormat, keyBytes: keyBytes,
             order: order, localeList: localeList, localeIDs: localeIDs, notices: notices, inputErrors: inputErrors)
+    }
+
+    /// What planning a run of facets' assets gives, joined in facet order by ``plan(_:)``.
+    struct AssetRunPlan: Sendable {
+        var jobs: [Job] = []
+        var stackRenditions: [CompiledRendition] = []
+        var symbolGlyphs: [SymbolGlyphRendition] = []
+        var inputErrors: [Diagnostic] = []
+        var notices: [String] = []
+        var multisize: [(facet: Int, name: String, entries: [(width: Int, height: Int, index: Int, idiom: UInt16)])] = []
+    }
+
+    /// Plans the assets of the facets numbered `facets` (their jobs, the renditions made while planning, what is left
+    /// out), in facet order; runs of facets are planned on every core and joined (``plan(_:)``).
+    func planAssets(
+        _ facets: Range<Int>, of assets: [Asset], index: CatalogIndex, identifiers: [UInt16], facetNumbers: [String: Int],
+        drawnIconFacets: Set<Int>
+    ) -> AssetRunPlan {
+        var run = AssetRunPlan()
+        let kept = options.keptIdioms
+        for facet in facets {
+            let asset = assets[facet]
+            let root = index.sources.indices.contains(asset.sourceIndex) ? index.sources[asset.sourceIndex].path : "."
+            func keep(_ traits: VariantTraits, _ attributes: [String: String]) -> Bool {
+                if attributes["idiom"]?.hasSuffix("marketing") == true { return asset.kind == .appIcon }
+                guard let idiom = traits.idiom else { return true }
+                return kept.contains(idiom)
+            }
+            switch asset.kind {
+            case .color:
+                for color in asset.colors where keep(color.traits, [:]) {
+                    if color.value.isPlatformDefault {
+                        // One entry without a colour beside entries with one: `default` is no system colour's
+                        // name, and what Xcode stores for such an entry is not established.
+                        run.notices.append("\(asset.name): an entry without a colour (the platform's default) is not compiled; the entry is left out")
+                        continue
+                    }
+                    run.jobs.append(
+                        Job(facet: facet, assetName: asset.name, kind: .color, source: nil, fileName: asset.name, contentType: nil,
+                            traits: color.traits, attributes: [:], properties: asset.properties,
+                            color: color.value.narrowedToFloat(options.narrowsColorComponents ? .all : color.decimalChannels),
+                            iconSizeIndex: 0))
+                }
+            case .imageStack:
+                let stack = stackJobs(
+                    asset, facet: facet, root: root, assets: assets, facets: facetNumbers, identifiers: identifiers, keep: keep,
+                    notices: &run.notices)
+                run.jobs += stack.jobs
+                run.stackRenditions += stack.layered.map { [$0] } ?? []
+            case .symbol:
+                // The glyphs are made here, from the template (Symbols/): their keys depend on what it draws.
+                let made = symbolRenditions(
+                    asset, facet: facet, identifier: identifiers[facet], root: root, sourceIndex: asset.sourceIndex, keep: keep)
+                run.symbolGlyphs += made.glyphs
+                run.jobs += made.caches
+                run.inputErrors += made.errors
+            case .brandAssets, .icon:
+                continue  // left out above
+            case .image, .data, .appIcon:
+                if drawnIconFacets.contains(facet) { continue }
+                var variants = asset.variants
+                var scaledSides: [Int: Int] = [:]
+                if asset.kind == .appIcon, let derived = singleSizeIconVariants(asset) {
+                    scaledSides = derived.sides
+                    variants += derived.variants
+                }
+                var sizes: [String] = []
+                if asset.kind == .appIcon {
+                    sizes = Array(Set(variants.compactMap { $0.source == nil ? nil : $0.attributes["size"] })).sorted {
+                        Self.points($0).width < Self.points($1).width || (Self.points($0).width == Self.points($1).width && $0 < $1)
+                    }
+                }
+                var entries: [(width: Int, height: Int, index: Int, idiom: UInt16)] = []
+                for (number, variant) in variants.enumerated() where keep(variant.traits, variant.attributes) {
+                    guard let source = variant.source else { continue }
+                    // An app icon set numbers its sizes from 0, smallest first (heliport, Flex); a `.iconset` from 1
+                    // (sudoku's two, Xcode 26, where 16×16 is 1 and 512×512 is 5).
+                    let firstSizeIndex = Self.isIconSet(asset) ? 1 : 0
+                    let sizeIndex = firstSizeIndex + (variant.attributes["size"].flatMap { sizes.firstIndex(of: $0) } ?? 0)
+                    if asset.kind == .appIcon, let size = variant.attributes["size"] {
+                        let points = Self.points(size)
+                        let idiom = options.platform.isMac && variant.traits.idiom == .mac ? 0 : Self.idiomValue(variant.traits, variant.attributes)
+                        if !entries.contains(where: { $0.index == sizeIndex && $0.idiom == idiom }) {
+                            entries.append((Int(points.width.rounded()), Int(points.height.rounded()), sizeIndex, idiom))
+                        }
+                    }
+                    var fileName = Self.lastComponent(source)
+                    if scaledSides[number] != nil, let size = variant.attributes["size"], let scale = variant.traits.displayScale?.value {
+                        // Named as the loose files of the same size are: AppIcon60x60@2x.png, AppIcon76x76@2x~ipad.png.
+                        fileName = "\(asset.name)\(size)@\(scale)x\(variant.traits.idiom == .pad ? "~ipad" : "").png"
+                    }
+                    var job = Job(
+                        facet: facet, assetName: asset.name, kind: asset.kind, source: source,
+                        fileName: fileName, contentType: variant.contentType,
+                        traits: variant.traits, attributes: variant.attributes, properties: asset.properties, color: nil,
+                        iconSizeIndex: sizeIndex, scaledSide: scaledSides[number])
+                    job.sourceIndex = asset.sourceIndex
+                    job.inspectsFile = variant.inspectionDeferred
+                    if asset.kind == .image, variant.contentType?.isVector == true {
+                        run.jobs += vectorJobs(job)
+                    } else {
+                        run.jobs.append(job)
+                    }
+                }
+                if asset.kind == .appIcon && !entries.isEmpty {
+                    // Smallest size first, as Xcode lists them (sudoku's `.iconset`s, whose files come in name order:
+                    // 128, 16, 256, 32, 512), entries of one size in the order they came.
+                    let ordered = entries.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
+                    run.multisize.append((facet, asset.name, ordered))
+                }
+            }
+        }
+        return run
     }
 
     /// The key format of `items` (the platform's, with every attribute some key uses), each item's key in it, and
