@@ -264,7 +264,7 @@ public final class CompileCache: @unchecked Sendable {
     // MARK: Symbols
 
     /// What a symbol compiled to, kept by ``storeCompiledSymbol(_:key:settings:)`` under `key`
-    /// (``CompiledSymbol/key(name:templateBytes:)``) for the same `settings` (which hold the tool's version); `nil` when
+    /// (`CompiledSymbol.key(name:templateBytes:)`) for the same `settings` (which hold the tool's version); `nil` when
     /// there is none. A damaged file is set aside with a notice.
     public func compiledSymbol(key: UInt64, settings: UInt64) -> CompiledSymbol? {
         keptValue(at: symbolPath(key, settings: settings), key: key) { bytes throws(CacheDamage) in
@@ -279,7 +279,7 @@ public final class CompileCache: @unchecked Sendable {
         replace(symbolPath(key, settings: settings), with: SymbolCodec.encode(symbol, key: key))
     }
 
-    /// The store a compile with `settings` keeps its symbols in (``CARCompiler/init(options:symbolStore:)``).
+    /// The store a compile with `settings` keeps its symbols in (`CARCompiler(options:symbolStore:)`).
     public func symbolStore(settings: UInt64) -> any CompiledSymbolStore {
         CachedSymbols(cache: self, settings: settings)
     }

@@ -1,14 +1,16 @@
 import AssetCatalog
 
 /// What a symbol set's template compiles to, whatever the platform: one rendition value per glyph (weight × size), and
-/// the bitmap caches drawn from its regular glyphs (``SymbolRenditions``). It is a function of the symbol's name and the
+/// the bitmap caches drawn from its regular glyphs. It is a function of the symbol's name and the
 /// template's bytes alone (``key(name:templateBytes:)``), so a compile cache keeps it between compiles
 /// (``CompiledSymbolStore``): interpolating, spelling and compressing 27 glyphs and drawing 12 bitmaps took most of a
 /// symbol catalog's rebuild.
 public struct CompiledSymbol: Sendable, Hashable {
     /// One glyph: its weight (1 ultralight … 9 black), its size (1 small, 2 medium, 3 large) and its rendition value.
     public struct Glyph: Sendable, Hashable {
+        /// The glyph weight, 1 (ultralight) to 9 (black).
         public var weight: Int
+        /// The glyph size, 1 (small) to 3 (large).
         public var size: Int
         /// The whole rendition value (CSI header, info tags, the LZFSE-compressed SVG document).
         public var value: [UInt8]
@@ -23,10 +25,13 @@ public struct CompiledSymbol: Sendable, Hashable {
 
     /// One bitmap cache: a glyph drawn in black at a point size (by dimension 2) and a scale.
     public struct Bitmap: Sendable, Hashable {
+        /// The weight of the glyph drawn.
         public var weight: Int
+        /// The size of the glyph drawn.
         public var size: Int
         /// The point size's number (0, 1, 2 for 11, 13 and 17 points).
         public var dimension2: Int
+        /// The scale it is drawn at (1 or 2).
         public var scale: Int
         /// The drawing (premultiplied RGBA).
         public var image: DecodedImage
