@@ -1,9 +1,9 @@
 // libFuzzer target: the compile cache's own binary files, the kept index (`IndexCodec`), the kept folder listings
-// (`FolderListings`), the car records (`RecordCodec`) and the compiled symbols (`SymbolCodec`). A file whose digest does not match its bytes is turned away before any field is read, so
-// mutations of a whole file would rarely get past the digest: the input is decoded as given, and also as the body of
-// each kind of file (its magic before it, the digest of both after it; for the listings the key after the magic),
-// which puts every mutation in front of the field readers: counts, lengths, names, raw spellings, trait positions,
-// the JSON inspections.
+// (`FolderListings`), the car records (`RecordCodec`) and the compiled symbols (`SymbolCodec`). A file whose digest
+// does not match its bytes is turned away before any field is read, so mutations of a whole file would rarely get
+// past the digest: the input is decoded as given, and also as the body of each kind of file (its magic before it, the
+// digest of both after it; for the listings the key after the magic), which puts every mutation in front of the field
+// readers: counts, lengths, names, raw spellings, trait positions, the JSON inspections.
 @testable import AssetCatalogCompileCache
 import FuzzSupport
 

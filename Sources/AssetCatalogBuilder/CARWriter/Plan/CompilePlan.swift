@@ -132,7 +132,7 @@ extension CARCompiler {
         var jobs: [Job] = []
         // Grown once: tens of thousands of jobs appended one by one would be copied into ever larger arrays.
         jobs.reserveCapacity(assets.reduce(0) { $0 + $1.variants.count + $1.colors.count })
-        var multisize: [(facet: Int, name: String, entries: [(width: Int, height: Int, index: Int, idiom: UInt16)])] = []
+        var multisize: [AssetRunPlan.MultisizeSet] = []
         // Facets whose app icon images are the flat drawing of an Icon Composer icon: the app icon set of the same
         // name gives none of its own (cubeSQL: Xcode 26.2 writes the drawn sizes, not its `App.iconset`'s).
         var drawnIconFacets: Set<Int> = []
@@ -223,12 +223,15 @@ extension CARCompiler {
 
     /// What planning a run of facets' assets gives, joined in facet order by ``plan(_:)``.
     struct AssetRunPlan: Sendable {
+        /// An app icon set's multisize rendition: its facet, name, and each size's entry.
+        typealias MultisizeSet = (facet: Int, name: String, entries: [(width: Int, height: Int, index: Int, idiom: UInt16)])
+
         var jobs: [Job] = []
         var stackRenditions: [CompiledRendition] = []
         var symbolGlyphs: [SymbolGlyphRendition] = []
         var inputErrors: [Diagnostic] = []
         var notices: [String] = []
-        var multisize: [(facet: Int, name: String, entries: [(width: Int, height: Int, index: Int, idiom: UInt16)])] = []
+        var multisize: [MultisizeSet] = []
     }
 
     /// Plans the assets of the facets numbered `facets` (their jobs, the renditions made while planning, what is left
