@@ -254,6 +254,7 @@ public struct ActoolCompilation: Sendable {
             let dependencyFile = invocation.arguments.value(.exportDependencyInfo)
             document.diagnostics += cache.finish(outputs: written + (dependencyFile.map { [$0] } ?? []), diagnostics: document.diagnostics)
         }
+        ReplacedFiles.waitForAll()
         StageClock.mark("outputs and stamp")
     }
 

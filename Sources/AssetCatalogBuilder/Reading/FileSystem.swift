@@ -228,11 +228,16 @@ package enum FileSystem {
     /// file's pages to disk (its guard for programs that do not `fsync`), so it takes as long as writing the file out
     /// (0.15 s for a 334 MB car, 5–10 ms for the compile cache's 3.5 MB record), where the exchange leaves the writing
     /// to the kernel's own pace. Where the exchange is not available, or nothing is at `path` yet, the rename.
-    /// `false` (`errno` set) when the rename failed.
+    /// `false` (`errno` set) when the rename failed. A large old file's blocks are freed on another thread
+    /// (``ReplacedFiles``).
     package static func moveIntoPlace(_ temporary: String, over path: String) -> Bool {
         var existing = stat()
         if lstat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG, acat_exchange_files(temporary, path) == 0 {
-            unlink(temporary)  // the temporary name now holds the old file
+            // The temporary name now holds the old file. Kept open past its removal when large, so that freeing its
+            // blocks is the release's work, not the removal's.
+            let old = existing.st_size >= ReplacedFiles.backgroundReleaseSize ? open(temporary, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) : -1
+            unlink(temporary)
+            if old >= 0 { ReplacedFiles.release(old) }
             return true
         }
         return rename(temporary, path) == 0
