@@ -214,6 +214,82 @@ public final class CompileCache: @unchecked Sendable {
         }
     }
 
+    /// The index a read of the same inputs gave last time, as ``cachedIndex(key:file:)`` finds it, or, when the files
+    /// that read opened have new statuses since (a `touch`, a checkout, a fresh clone with this folder restored), when
+    /// the read's shape is `shapeKey` (``shapeKey(snapshot:settings:)``) and each such file of `snapshot` still has the
+    /// bytes it had (hashed again: docs/COMPILE-CACHE.md, "The index"). The index is then kept again under `key`, so the
+    /// next run with these statuses finds it at once.
+    public func cachedIndex(key: UInt64, shapeKey: UInt64?, snapshot: InputSnapshot, file: UInt64) -> CatalogIndex? {
+        let path = indexPath(file)
+        guard let bytes = readFile(path) else { return nil }
+        let vouched: IndexContents?
+        let stored = IndexCodec.key(of: bytes)
+        if stored == key || stored == nil {
+            vouched = nil  // without a key, not an index: the decoding says what is wrong with it
+        } else {
+            // Looked at before the index is decoded: a Contents.json edited for real is a miss that costs no decoding.
+            guard let shapeKey, let contents = keptContents(file), contents.indexKey == stored,
+                var checked = contents.vouched(for: snapshot, shapeKey: shapeKey)
+            else { return nil }
+            checked.indexKey = key
+            vouched = checked
+        }
+        do {
+            let (_, index) = try IndexCodec.decode(bytes)
+            if let vouched {
+                // The index first, then what vouches for it: a run stopped between finds the index under its new key
+                // (these statuses) or not at all, never vouched for by contents of other files.
+                replace(path, with: IndexCodec.rekeyed(bytes, key: key))
+                replace(contentsPath(file), with: vouched.encoded())
+            } else {
+                touch(path)
+            }
+            return index
+        } catch {
+            setAside(path, error)
+            return nil
+        }
+    }
+
+    /// Keeps, beside the index stored under `indexKey`, what lets a later run use it after a `touch` (``cachedIndex(key:shapeKey:snapshot:file:)``):
+    /// the read's shape and each file it opened, with the digest of the bytes the read parsed (`read`), or the last such
+    /// record's when it has the file with the same identity, or else hashed now if unchanged since the snapshot that
+    /// found `opened` (``InputSnapshot/takeOpenedFiles()``). Nothing is kept (and an older record is removed) when a file cannot be vouched for: changed since `snapshot` was
+    /// taken, unreadable, or the inputs hold a link (`shapeKey` is `nil`).
+    public func storeIndexContents(indexKey: UInt64, shapeKey: UInt64?, opened: OpenedFiles, read: ReadContentDigests?, file: UInt64) {
+        let path = contentsPath(file)
+        let previous = readFile(path).flatMap { try? IndexContents.decode($0) }
+        guard let shapeKey,
+            let contents = IndexContents.make(indexKey: indexKey, shapeKey: shapeKey, opened: opened, previous: previous, read: read)
+        else {
+            unlink(path)
+            return
+        }
+        replace(path, with: contents.encoded())
+    }
+
+    /// The kept record of the index's opened files, or `nil`; a damaged one is set aside with a notice.
+    private func keptContents(_ file: UInt64) -> IndexContents? {
+        let path = contentsPath(file)
+        guard let bytes = readFile(path) else { return nil }
+        do {
+            return try IndexContents.decode(bytes)
+        } catch {
+            setAside(path, error)
+            return nil
+        }
+    }
+
+    /// The key of a read's shape: the digest of the inputs' paths, types and permissions (``InputSnapshot/shapeDigest``)
+    /// and of the settings; `nil` when the inputs hold a link.
+    public static func shapeKey(snapshot: InputSnapshot, settings: UInt64) -> UInt64? {
+        guard let shape = snapshot.shapeDigest else { return nil }
+        var writer = CacheWriter(magic: "shape")
+        writer.add(shape)
+        writer.add(settings)
+        return CacheDigest.of(writer.bytes)
+    }
+
     /// The bytes ``storeIndex(_:file:)`` writes for `index` read under `key` (its codec is `IndexCodec`).
     public static func encodedIndex(_ index: CatalogIndex, key: UInt64) -> [UInt8] {
         IndexCodec.encode(index, key: key)
@@ -354,6 +430,8 @@ public final class CompileCache: @unchecked Sendable {
 
     private func indexPath(_ key: UInt64) -> String { directory + "/index-" + Self.hex(key) + ".index" }
 
+    private func contentsPath(_ key: UInt64) -> String { directory + "/index-" + Self.hex(key) + ".contents" }
+
     private func listingsPath(_ key: UInt64) -> String { directory + "/listings-" + Self.hex(key) + ".listings" }
 
     private func symbolPath(_ key: UInt64, settings: UInt64) -> String {
@@ -364,7 +442,7 @@ public final class CompileCache: @unchecked Sendable {
     }
 
     /// The cache's own files, which count toward ``limit``.
-    private static let evictedSuffixes = [".record", ".stamp", ".index", ".listings", ".symbol"]
+    private static let evictedSuffixes = [".record", ".stamp", ".index", ".contents", ".listings", ".symbol"]
 
     static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)

@@ -25,6 +25,27 @@ enum IndexCodec {
         return writer.base.bytes
     }
 
+    /// The key a file `encode` wrote was written under, read without checking the rest; `nil` when the file does not
+    /// start as one.
+    static func key(of bytes: [UInt8]) -> UInt64? {
+        let start = magic.utf8.count
+        guard bytes.count >= start + 16, bytes.starts(with: magic.utf8) else { return nil }
+        var key: UInt64 = 0
+        for index in 0..<8 { key |= UInt64(bytes[start + index]) << (8 * index) }
+        return key
+    }
+
+    /// The file `bytes` (as `encode` wrote it, whole) under another key, sealed again.
+    static func rekeyed(_ bytes: [UInt8], key: UInt64) -> [UInt8] {
+        let start = magic.utf8.count
+        var body = Array(bytes.dropLast(8))
+        withUnsafeBytes(of: key.littleEndian) { body.replaceSubrange(start..<(start + 8), with: $0) }
+        var writer = CacheWriter(magic: "")
+        writer.append(body)
+        writer.seal()
+        return writer.bytes
+    }
+
     /// The index of a file `encode` wrote, and the key it was written under.
     static func decode(_ bytes: [UInt8]) throws(CacheDamage) -> (key: UInt64, index: CatalogIndex) {
         var reader = IndexReader(try CacheReader(bytes, magic: magic))

@@ -32,6 +32,13 @@ public struct InputSnapshot: Sendable {
     /// the status of every file but the PNGs of set folders, which that read names and never opens. `nil` when the
     /// inputs hold a symbolic link (or a root is one), whose target the read follows wherever it lies.
     public let readDigest: UInt64?
+    /// The digest of the shape of what the read sees: every entry's path, type and permissions, and no file's other
+    /// status. Equal shapes and equal bytes of every file the read opens (``openedFiles``) mean the same read, whatever
+    /// the times and inodes (a `touch`, a checkout, a fresh clone). `nil` when ``readDigest`` is.
+    public let shapeDigest: UInt64?
+    /// The regular files the read opens (every file but the PNGs of set folders), in the walk's order, each with its
+    /// path (the path the compile opens) and identity digest; empty once taken (``takeOpenedFiles()``).
+    public private(set) var openedFiles: OpenedFiles
     /// Every regular file's identity digest, by path key.
     private let files: FileTable
 
@@ -40,9 +47,24 @@ public struct InputSnapshot: Sendable {
         var identity: UInt64
     }
 
+    /// A file the read opens: its path and its ``FileIdentity/digest`` when the snapshot was taken.
+    public struct OpenedFile: Hashable, Sendable {
+        /// The path the compile opens.
+        public var path: String
+        /// The file's identity digest.
+        public var identity: UInt64
+    }
+
     /// The folder listings this snapshot took or reused, to keep for the next one; `nil` when they are the ones it was
     /// given (``CompileCache/storeListings(_:file:)``).
     public private(set) var listingsToKeep: ListingsToKeep?
+
+    /// Hands over ``openedFiles`` and forgets them: their paths (0.7 MB for the benchmark's catalog) need not live
+    /// through the compile, whose peak memory has a target.
+    public mutating func takeOpenedFiles() -> OpenedFiles {
+        defer { openedFiles = OpenedFiles() }
+        return openedFiles
+    }
 
     /// Hands over ``listingsToKeep`` and forgets them: the snapshot lives as long as the compile, and the listings of a
     /// large catalog (1.4 MB for the benchmark's) need not.
@@ -59,21 +81,27 @@ public struct InputSnapshot: Sendable {
         let recorder = ListingRecorder(kept: keptListings, settledBefore: settledBefore ?? ListingRecorder.settledBeforeNow())
         var digests = Digests()
         var files: [Entry] = []
+        var opened = OpenedFiles()
         var listings = recorder
         for root in roots {
             let key = PathKey("root:" + root)
             guard let identity = FileIdentity.of(root) else { return nil }
             digests.add(key, identity, unopenedIfFile: false)
-            if identity.isFile { files.append(Entry(path: PathKey(root), identity: identity.digest)) }
+            if identity.isFile {
+                files.append(Entry(path: PathKey(root), identity: identity.digest))
+                opened.append(path: root.utf8, identity: identity.digest)
+            }
             guard identity.isFolder else { continue }
-            guard let (found, walked, recorded) = Self.walk(root, scope: UnopenedFiles.scope(ofRoot: root), recorder: recorder)
-            else { return nil }
-            digests.add(walked)
-            files += found
-            listings.add(recorded)
+            guard let walk = Self.walk(root, scope: UnopenedFiles.scope(ofRoot: root), recorder: recorder) else { return nil }
+            digests.add(walk.digests)
+            files += walk.found
+            opened.append(contentsOf: walk.opened)
+            listings.add(walk.recorder)
         }
         digest = digests.all.value
         readDigest = digests.sawLink ? nil : digests.read.value
+        shapeDigest = digests.sawLink ? nil : digests.shape.value
+        openedFiles = opened
         self.files = FileTable(files)
         listingsToKeep = listings.listingsToKeep(foldersMayRepeat: roots.count > 1)
     }
@@ -87,37 +115,38 @@ public struct InputSnapshot: Sendable {
     /// The number of regular files found.
     public var fileCount: Int { files.count }
 
-    /// Every entry below the folder `root` (folders before what they hold, names in byte order), their digests and the
-    /// folders' listings; the root's entries walked on every core, each into its own digests, combined in order.
-    private static func walk(
-        _ root: String, scope: UnopenedFiles.Scope, recorder: ListingRecorder
-    ) -> ([Entry], Digests, ListingRecorder)? {
+    /// Every entry below the folder `root` (folders before what they hold, names in byte order): the files, the files
+    /// the read opens, the digests and the folders' listings; the root's entries walked on every core, each into its own
+    /// part, combined in order.
+    private static func walk(_ root: String, scope: UnopenedFiles.Scope, recorder: ListingRecorder) -> Walk? {
         let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         guard let top = list(descriptor, path: root) else { return nil }
-        let results = SlotArray<([Entry], Digests, ListingRecorder)>(count: top.count)
+        let results = SlotArray<Walk>(count: top.count)
         DispatchQueue.concurrentPerform(iterations: top.count) { position in
             var part = Walk(recorder: ListingRecorder(kept: recorder.kept, settledBefore: recorder.settledBefore))
             guard part.add(top[position], in: descriptor, scope: scope) else { return }
-            results.set(position, (part.found, part.digests, part.recorder))
+            results.set(position, part)
         }
-        var all: [Entry] = []
-        all.reserveCapacity(results.values.reduce(0) { $0 + ($1?.0.count ?? 0) })
-        var digests = Digests()
-        var recorded = recorder
+        var whole = Walk(recorder: recorder)
+        whole.found.reserveCapacity(results.values.reduce(0) { $0 + ($1?.found.count ?? 0) })
+        whole.opened.reserve(
+            files: results.values.reduce(0) { $0 + ($1?.opened.count ?? 0) }, bytes: results.values.reduce(0) { $0 + ($1?.opened.byteCount ?? 0) })
         for result in results.values {
-            guard let (found, walked, listings) = result else { return nil }
-            all += found
-            digests.add(walked)
-            recorded.add(listings)
+            guard let part = result else { return nil }
+            whole.found += part.found
+            whole.opened.append(contentsOf: part.opened)
+            whole.digests.add(part.digests)
+            whole.recorder.add(part.recorder)
         }
-        return (all, digests, recorded)
+        return whole
     }
 
     /// One part of the walk: what it found, its digests, and the listings it made or reused.
     private struct Walk {
         var found: [Entry] = []
+        var opened = OpenedFiles()
         var digests = Digests()
         var recorder: ListingRecorder
         /// A kept folder's file's path and its path from the open folder, made in place (no strings or arrays per
@@ -152,9 +181,13 @@ public struct InputSnapshot: Sendable {
                 else { return false }
                 identity = FileIdentity(status)
             }
-            digests.add(key, identity, unopenedIfFile: identity.isFile && scope == .set && entry.isUnopenedInSet)
+            let unopened = identity.isFile && scope == .set && entry.isUnopenedInSet
+            digests.add(key, identity, unopenedIfFile: unopened)
             // Only files are kept (the compile cache asks for no other entry); the rest is in the digest.
-            if identity.isFile { found.append(Entry(path: key, identity: identity.digest)) }
+            if identity.isFile {
+                found.append(Entry(path: key, identity: identity.digest))
+                if !unopened { opened.append(path: entry.path.utf8, identity: identity.digest) }
+            }
             guard identity.isFolder else { return true }
             let innerScope = UnopenedFiles.scope(ofFolderNamed: entry.text, in: scope)
             if child < 0, let kept = recorder.kept, let listing = keptListing ?? recorder.keptListing(of: key),
@@ -219,7 +252,10 @@ public struct InputSnapshot: Sendable {
             let key = filePath.withUnsafeBytes { PathKey(bytes: $0) }
             let unopened = identity.isFile && scope == .set && UnopenedFiles.isUnopened(fileNamed: name, in: .set)
             digests.add(key, identity, unopenedIfFile: unopened)
-            if identity.isFile { found.append(Entry(path: key, identity: identity.digest)) }
+            if identity.isFile {
+                found.append(Entry(path: key, identity: identity.digest))
+                if !unopened { opened.append(path: filePath, identity: identity.digest) }
+            }
             return true
         }
     }
@@ -329,17 +365,20 @@ struct WordHasher {
     }
 }
 
-/// The snapshot's two digests as a walk builds them: of every entry's status (``InputSnapshot/digest``), and of what a
-/// read that defers PNG inspection sees (``InputSnapshot/readDigest``), with whether a link was seen.
+/// The snapshot's digests as a walk builds them: of every entry's status (``InputSnapshot/digest``), of what a read that
+/// defers PNG inspection sees (``InputSnapshot/readDigest``) and of its shape (``InputSnapshot/shapeDigest``), with
+/// whether a link was seen.
 struct Digests {
     var all = WordHasher()
     var read = WordHasher()
+    var shape = WordHasher()
     var sawLink = false
 
     /// Adds the entry at `path`; `unopenedIfFile` when, as a regular file, the read would never open it. For the read's
     /// digest a folder is its type and permissions (what it holds is listed entry by entry: its own times change with
     /// every file saved by renaming over, which changes nothing read), a PNG the read never opens is its type and
     /// permissions, and any other entry its whole status.
+    /// For the shape, a folder or regular file is its type and permissions, any other entry its whole status.
     mutating func add(_ path: PathKey, _ identity: FileIdentity, unopenedIfFile: Bool) {
         all.add(path, identity.digest)
         if identity.isFolder || (identity.isFile && unopenedIfFile) {
@@ -348,12 +387,14 @@ struct Digests {
             sawLink = sawLink || identity.isLink
             read.add(path, identity.digest)
         }
+        shape.add(path, identity.isFolder || identity.isFile ? identity.mode : identity.digest)
     }
 
     /// Adds the digests of a part of the walk, in order.
     mutating func add(_ part: Digests) {
         all.add(part.all.value)
         read.add(part.read.value)
+        shape.add(part.shape.value)
         sawLink = sawLink || part.sawLink
     }
 }

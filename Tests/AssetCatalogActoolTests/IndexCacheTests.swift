@@ -195,6 +195,35 @@ struct IndexCacheTests {
         #expect(try digest() == nil)
     }
 
+    @Test("the read's shape and its opened files: a touch keeps the shape, an added file changes it; a set's PNGs are not opened")
+    func shapeAndOpenedFiles() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try CompileCacheTests.catalog(test, count: 2)
+        let root = test.catalog.path
+        let snapshot = try #require(InputSnapshot(roots: [root]))
+        let shape = try #require(snapshot.shapeDigest)
+        #expect(
+            snapshot.openedFiles.map(\.path) == [
+                "Contents.json", "Even/Image0.imageset/Contents.json", "Large/Hero.imageset/Contents.json", "Odd/Image1.imageset/Contents.json",
+                "Tint.colorset/Contents.json",
+            ].map { root + "/" + $0 })
+        #expect(snapshot.openedFiles.allSatisfy { snapshot.identity(of: $0.path) == $0.identity })
+
+        try Self.touchEveryContentsFile(test, seconds: 1_000_000)
+        let touched = try #require(InputSnapshot(roots: [root]))
+        #expect(touched.shapeDigest == shape && touched.readDigest != snapshot.readDigest)
+        #expect(touched.openedFiles.map(\.identity) != snapshot.openedFiles.map(\.identity))
+
+        try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/Odd/notes.txt"))
+        #expect(try #require(InputSnapshot(roots: [root])).shapeDigest != shape)
+        try FileManager.default.removeItem(atPath: root + "/Odd/notes.txt")
+        #expect(try #require(InputSnapshot(roots: [root])).shapeDigest == shape)
+        // Permissions are part of the shape: a file the read can no longer open reads differently.
+        chmod(root + "/Tint.colorset/Contents.json", 0o200)
+        #expect(try #require(InputSnapshot(roots: [root])).shapeDigest != shape)
+    }
+
     @Test("a plain folder's PNGs are opened by its reader: their edits count")
     func plainFolderPNGsCount() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plain-\(UUID().uuidString)/Art")
@@ -263,5 +292,132 @@ struct IndexCacheTests {
         let reference = CompileCacheTests.run(CompileCacheTests.words(test, output: "reference", extra: ["--no-cache"]))
         #expect(cached.exitStatus == reference.exitStatus && cached.exitStatus != 0)
         #expect(String(decoding: cached.output, as: UTF8.self) == String(decoding: reference.output, as: UTF8.self).replacingOccurrences(of: "reference", with: "out"))
+    }
+
+    /// The cache folder's one file ending in `suffix`.
+    static func cacheFile(_ test: TestCatalog, _ suffix: String) throws -> String {
+        let folder = test.path(".out.assetc-cache")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(suffix) }
+        try #require(names.count == 1, "\(names)")
+        return folder + "/" + names[0]
+    }
+
+    /// The facet names of the cached compile's car.
+    static func facetNames(_ test: TestCatalog) throws -> Set<String> {
+        Set(try CARFile(path: test.path("out/Assets.car")).facets.map(\.name))
+    }
+
+    /// Gives every Contents.json of the catalog new times (its bytes unchanged), as a checkout or `touch` does.
+    static func touchEveryContentsFile(_ test: TestCatalog, seconds: TimeInterval) throws {
+        let catalog = test.catalog.path
+        for case let relative as String in FileManager.default.enumerator(atPath: catalog)! where relative.hasSuffix("Contents.json") {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: seconds)], ofItemAtPath: catalog + "/" + relative)
+        }
+    }
+
+    @Test("files the read opens touched with the same bytes: the kept index is used (hashed again, not read); new bytes are read")
+    func touchedFilesKeepTheIndex() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try CompileCacheTests.catalog(test)
+        CompileCacheTests.expectSameAsWithoutCache(test)
+        #expect(FileManager.default.fileExists(atPath: try Self.cacheFile(test, ".contents")))
+
+        // The kept index marked: its colour set renamed, under its own key. A run that uses the index writes the mark;
+        // one that reads the catalog does not.
+        func mark() throws {
+            let file = try Self.cacheFile(test, ".index")
+            let (key, index) = try IndexCodec.decode(try #require(CompileCacheTests.bytes(file)))
+            var marked = index
+            let colour = try #require(marked.assets.firstIndex { $0.name == "Tint" })
+            marked.assets[colour].name = "Marked"
+            try Data(IndexCodec.encode(marked, key: key)).write(to: URL(fileURLWithPath: file))
+        }
+        try mark()
+        let run = { CompileCacheTests.run(CompileCacheTests.words(test, output: "out", extra: ["--notices"])) }
+
+        // Every Contents.json touched: hashed, found the same, the index used and kept under the new statuses.
+        try Self.touchEveryContentsFile(test, seconds: 1_000_000)
+        #expect(run().exitStatus == 0)
+        #expect(try Self.facetNames(test).contains("Marked"), "the touched files' index is used, not read again")
+        let rekeyed = try #require(CompileCacheTests.bytes(try Self.cacheFile(test, ".index")))
+        #expect(run().exitStatus == 0)
+        #expect(try Self.facetNames(test).contains("Marked"))
+        #expect(CompileCacheTests.bytes(try Self.cacheFile(test, ".index")) == rekeyed, "found at once under the new key")
+
+        // Touched again, one file now with other bytes of the same size: read again, the bytes of --no-cache.
+        try Self.touchEveryContentsFile(test, seconds: 2_000_000)
+        let tint = test.catalog.appendingPathComponent("Tint.colorset/Contents.json")
+        let text = try String(contentsOf: tint, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: #""red":"0.1""#, with: #""red":"0.2""#).utf8).write(to: tint)
+        CompileCacheTests.expectSameAsWithoutCache(test)
+        #expect(try !Self.facetNames(test).contains("Marked"))
+
+        // A file added where the read looks (the shape changed), the others touched: read again.
+        try mark()
+        try Self.touchEveryContentsFile(test, seconds: 3_000_000)
+        try Data("notes".utf8).write(to: test.catalog.appendingPathComponent("Even/Image4.imageset/notes.txt"))
+        CompileCacheTests.expectSameAsWithoutCache(test)
+        #expect(try !Self.facetNames(test).contains("Marked"))
+
+        // The record of the opened files damaged: set aside with a notice, the catalog read, the car right.
+        for damage in CompileCacheTests.damageKinds {
+            let file = try Self.cacheFile(test, ".contents")
+            try Data(CompileCacheTests.damaged(try #require(CompileCacheTests.bytes(file)), damage)).write(to: URL(fileURLWithPath: file))
+            try Self.touchEveryContentsFile(test, seconds: 4_000_000 + Double(damage.count))
+            let result = CompileCacheTests.expectSameAsWithoutCache(test, extra: ["--notices"])
+            let output = String(decoding: result.output, as: UTF8.self)
+            #expect(output.contains(".contents") && output.contains("was damaged"), "\(damage): \(output)")
+        }
+    }
+
+    @Test("the record of the opened files: read back as written; a cut, a flipped bit or a count too large is damage")
+    func contentsFileFields() throws {
+        let contents = IndexContents(
+            indexKey: 1, shapeKey: 2,
+            files: [.init(path: "A.xcassets/Contents.json", identity: 3, contentHash: 4), .init(path: "A.xcassets/Ü.colorset/Contents.json", identity: 5, contentHash: 6)])
+        let bytes = contents.encoded()
+        #expect(try IndexContents.decode(bytes) == contents)
+        for length in 0..<bytes.count {
+            #expect(throws: CacheDamage.self) { _ = try IndexContents.decode(Array(bytes[0..<length])) }
+        }
+        CompileCacheTests.expectEachByteChanged(bytes, magic: IndexContents.magic) { _ = try IndexContents.decode($0) }
+        // A count of files larger than the bytes could hold, sealed again: refused before anything is reserved.
+        var huge = Array(bytes.dropLast(8))
+        let countOffset = IndexContents.magic.utf8.count + 16
+        huge.replaceSubrange(countOffset..<(countOffset + 4), with: [0xFF, 0xFF, 0xFF, 0x7F])
+        huge += withUnsafeBytes(of: CacheDigest.of(huge).littleEndian) { Array($0) }
+        #expect(throws: CacheDamage.self) { _ = try IndexContents.decode(huge) }
+    }
+
+    @Test("the read's digests: each Contents.json parsed, by the path opened; used for the files kept beside the index")
+    func readDigestsAreRecordedAndUsed() throws {
+        let test = try TestCatalog()
+        defer { test.remove() }
+        try CompileCacheTests.catalog(test, count: 2)
+        let root = test.catalog.path
+        let snapshot = try #require(InputSnapshot(roots: [root]))
+        let digests = ReadContentDigests()
+        _ = CatalogReader(options: ReaderOptions(verifyPixels: false, defersPNGInspection: true, readDigests: digests)).read([root])
+        for file in snapshot.openedFiles {
+            let bytes = try #require(CompileCacheTests.bytes(file.path))
+            #expect(digests.digest(of: file.path) == KnownFile.contentHash(of: bytes), "\(file.path)")
+        }
+
+        // A file changed after the snapshot: hashed now, it cannot be vouched for; the read's digest of it can.
+        let tint = root + "/Tint.colorset/Contents.json"
+        try Data((String(decoding: try #require(CompileCacheTests.bytes(tint)), as: UTF8.self) + " ").utf8).write(to: URL(fileURLWithPath: tint))
+        #expect(IndexContents.make(indexKey: 1, shapeKey: 2, opened: snapshot.openedFiles, previous: nil) == nil)
+        let changed = ReadContentDigests()
+        _ = CatalogReader(options: ReaderOptions(verifyPixels: false, defersPNGInspection: true, readDigests: changed)).read([root])
+        let contents = try #require(IndexContents.make(indexKey: 1, shapeKey: 2, opened: snapshot.openedFiles, previous: nil, read: changed))
+        #expect(contents.files.first { $0.path == tint }?.contentHash == KnownFile.contentHash(of: try #require(CompileCacheTests.bytes(tint))))
+
+        // A path read twice with different bytes has no digest.
+        let twice = ReadContentDigests()
+        twice.record(path: tint, bytes: [1])
+        twice.record(path: tint, bytes: [2])
+        twice.record(path: tint, bytes: [1])
+        #expect(twice.digest(of: tint) == nil)
     }
 }

@@ -116,7 +116,8 @@ public struct ActoolCompilation: Sendable {
         // Read. PNGs are inspected by the compile, which decodes them anyway: each file is read once. The cache keeps
         // the index of the last read, used while nothing the read sees has changed (an edit to images alone).
         let reader = CatalogReader(
-            options: ReaderOptions(verifyPixels: false, jobs: options.jobs, defersPNGInspection: true, declaredInputs: declared),
+            options: ReaderOptions(
+                verifyPixels: false, jobs: options.jobs, defersPNGInspection: true, declaredInputs: declared, readDigests: cache?.readDigests),
             progress: readProgress)
         // The main car's record is read meanwhile, on the other core.
         cache?.prefetchPreviousCompile(car: (outputDirectory as NSString).appendingPathComponent("Assets.car"))

@@ -6,12 +6,16 @@ import Foundation
 /// the up-to-date check, each car compiled with what the last compile of it left, and the run's stamp at the end.
 final class CacheRun {
     private let cache: CompileCache
-    private let snapshot: InputSnapshot
+    private var snapshot: InputSnapshot
     private let runKey: UInt64
     private let settings: UInt64
     private let inputsDigest: UInt64
     /// The key of the read's index (`nil`: the inputs hold a link, and are read each time).
     private let indexKey: UInt64?
+    /// The key of the read's shape (``CompileCache/shapeKey(snapshot:settings:)``), `nil` with `indexKey`.
+    private let shapeKey: UInt64?
+    /// The digests of the files this run's read parses, kept beside its index (``finish(outputs:diagnostics:)``).
+    let readDigests = ReadContentDigests()
     /// The index this run read, kept by ``finish(outputs:diagnostics:)``.
     private var readIndex: CatalogIndex?
     /// The record of a car, being read on another thread (``prefetchPreviousCompile(car:)``).
@@ -44,6 +48,7 @@ final class CacheRun {
         runKey = CompileCache.runKey(arguments: invocation.arguments.canonicalWords(), workingFolder: workingFolder)
         inputsDigest = CompileCache.inputsDigest(snapshot: snapshot, settings: settings)
         indexKey = CompileCache.indexKey(snapshot: snapshot, settings: settings)
+        shapeKey = CompileCache.shapeKey(snapshot: snapshot, settings: settings)
     }
 
     /// What the run's snapshot walks: the inputs, and the asset pack specifications and the declared-inputs list.
@@ -65,14 +70,20 @@ final class CacheRun {
     }
 
     /// The index of the last read of these inputs, when nothing that read saw has changed since (only PNGs of image sets
-    /// edited, which the read does not open); otherwise `nil`, and the caller reads.
+    /// edited, which the read does not open, or files it opens touched with the same bytes); otherwise `nil`, and the
+    /// caller reads.
     func cachedIndex() -> CatalogIndex? {
         guard let indexKey else { return nil }
-        return cache.cachedIndex(key: indexKey, file: settings)
+        let index = cache.cachedIndex(key: indexKey, shapeKey: shapeKey, snapshot: snapshot, file: settings)
+        // Taken from the cache: the snapshot's paths of opened files are not needed (after a read, `finish` uses them).
+        if index != nil { _ = snapshot.takeOpenedFiles() }
+        return index
     }
 
     /// Keeps the index this run read for the next one, when the run finishes. (Encoded then, not beside the compile:
     /// its 3 MB for the benchmark's catalog added to the compile's peak memory, 93.7 → 97.5 MiB.)
+    /// So is what vouches for it after a `touch` (``CompileCache/storeIndexContents(indexKey:shapeKey:opened:read:file:)``):
+    /// made beside the compile, it raised the peak memory by 4–6 MiB.
     func keep(_ index: CatalogIndex) {
         guard indexKey != nil else { return }
         readIndex = index
@@ -140,6 +151,8 @@ final class CacheRun {
     func finish(outputs: [String], diagnostics: [Diagnostic]) -> [Diagnostic] {
         if let readIndex, let indexKey {
             cache.storeIndex(CompileCache.encodedIndex(readIndex, key: indexKey), file: settings)
+            cache.storeIndexContents(indexKey: indexKey, shapeKey: shapeKey, opened: snapshot.takeOpenedFiles(), read: readDigests, file: settings)
+            readDigests.removeAll()
             self.readIndex = nil
         }
         if !diagnostics.contains(where: { $0.severity == .error }) {

@@ -49,6 +49,7 @@ public struct CatalogReader: Sendable {
                 continue
             }
             context.declaredInputs = options.declaredInputs
+            context.readDigests = options.readDigests
             contexts.append(context)
             index.sources.append(CatalogSource(path: given, kind: context.kind))
             switch context.kind {

@@ -39,7 +39,10 @@ struct ContentsDocument {
         let limit = ReaderLimits.maximumContentsBytes + 1
         var read = directory.map { FileSystem.read(fileName, in: $0, limit: limit, noFollow: true) }
             ?? FileSystem.read(ioFolder + "/" + fileName, limit: limit, noFollow: true)
+        // Recorded only as read at its own path (a link's target is not the file there).
+        var recordsDigest = root.readDigests != nil
         if case .failure(let failure) = read, failure.code == ELOOP {
+            recordsDigest = false
             switch SymbolicLinks.resolve(ioFolder + "/" + fileName, root: root) {
             case .broken:
                 sink.emit(.unreadablePath, at: path, "is a broken symbolic link")
@@ -58,6 +61,7 @@ struct ContentsDocument {
                 return .invalid
             }
             bytes = result.bytes
+            if recordsDigest { root.readDigests?.record(path: ioFolder + "/" + fileName, bytes: bytes) }
         case .failure(let failure):
             if failure.code == ENOENT { return .missing }
             sink.emit(.unreadablePath, at: path, "cannot be read: \(failure)")

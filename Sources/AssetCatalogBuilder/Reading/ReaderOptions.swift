@@ -27,12 +27,14 @@ public struct ReaderOptions: Hashable, Sendable {
     /// paths is followed to the regular file it names even outside the catalog root. Default: `nil`, no
     /// link leaves the root.
     public var declaredInputs: DeclaredInputs?
+    /// Where the read records the digest of each `Contents.json` it parses (the compile cache's use). Default: `nil`.
+    public var readDigests: ReadContentDigests?
 
     /// Creates options; the defaults suit `assetc info`.
     public init(
         maxPixels: Int = 256_000_000, verifyPixels: Bool = true, jobs: Int? = nil, maxFileBytes: Int = 1 << 30,
         recompressionEstimate: RecompressionEstimatePolicy? = nil, defersPNGInspection: Bool = false,
-        declaredInputs: DeclaredInputs? = nil
+        declaredInputs: DeclaredInputs? = nil, readDigests: ReadContentDigests? = nil
     ) {
         self.maxPixels = maxPixels
         self.verifyPixels = verifyPixels
@@ -41,6 +43,7 @@ public struct ReaderOptions: Hashable, Sendable {
         self.recompressionEstimate = recompressionEstimate
         self.defersPNGInspection = defersPNGInspection
         self.declaredInputs = declaredInputs
+        self.readDigests = readDigests
     }
 
     /// The number of threads to use: ``jobs`` or the active processor count, at least 1.

@@ -14,6 +14,8 @@ struct RootContext: Sendable {
     let kind: CatalogSource.Kind
     /// Links at these paths may lead out of the root (``ReaderOptions/declaredInputs``).
     var declaredInputs: DeclaredInputs? = nil
+    /// Where each `Contents.json` parsed is recorded (``ReaderOptions/readDigests``).
+    var readDigests: ReadContentDigests? = nil
     /// The root is an Icon Composer `.icon` bundle given as it is, read as one asset.
     var isIconComposer = false
 }
