@@ -1,9 +1,10 @@
-// libFuzzer target: the compile cache's own binary files, the kept index (`IndexCodec`), the kept folder listings
-// (`FolderListings`), the car records (`RecordCodec`) and the compiled symbols (`SymbolCodec`). A file whose digest
-// does not match its bytes is turned away before any field is read, so mutations of a whole file would rarely get
-// past the digest: the input is decoded as given, and also as the body of each kind of file (its magic before it, the
-// digest of both after it; for the listings the key after the magic), which puts every mutation in front of the field
-// readers: counts, lengths, names, raw spellings, trait positions, the JSON inspections.
+// libFuzzer target: the compile cache's own binary files, the kept index (`IndexCodec`) and the record of its opened
+// files (`IndexContents`), the kept folder listings (`FolderListings`), the car records (`RecordCodec`) and the
+// compiled symbols (`SymbolCodec`). A file whose digest does not match its bytes is turned away before any field is
+// read, so mutations of a whole file would rarely get past the digest: the input is decoded as given, and also as the
+// body of each kind of file (its magic before it, the digest of both after it; for the listings the key after the
+// magic), which puts every mutation in front of the field readers: counts, lengths, names, raw spellings, trait
+// positions, the JSON inspections.
 @testable import AssetCatalogCompileCache
 import FuzzSupport
 
@@ -30,6 +31,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     }
     record(input)
     record(sealed(CompileCache.formatVersion, input))
+    _ = try? IndexContents.decode(input)
+    // The opened files read back, written and read again, are the same: nothing is lost or made up between the two.
+    if let decoded = try? IndexContents.decode(sealed(IndexContents.magic, input)) {
+        precondition((try? IndexContents.decode(decoded.encoded())) == decoded, "opened files that do not read back as written")
+    }
     _ = try? SymbolCodec.decode(input)
     // A symbol read back holds only what a compile can use: every bitmap's pixels fill its size.
     if let (_, symbol) = try? SymbolCodec.decode(sealed(SymbolCodec.magic, input)) {
