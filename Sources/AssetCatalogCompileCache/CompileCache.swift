@@ -242,7 +242,9 @@ public final class CompileCache: @unchecked Sendable {
                 replace(path, with: IndexCodec.rekeyed(bytes, key: key))
                 replace(contentsPath(file), with: vouched.encoded())
             } else {
+                // Both marked as just used, so that the size limit evicts neither before the other.
                 touch(path)
+                touch(contentsPath(file))
             }
             return index
         } catch {
@@ -251,11 +253,12 @@ public final class CompileCache: @unchecked Sendable {
         }
     }
 
-    /// Keeps, beside the index stored under `indexKey`, what lets a later run use it after a `touch` (``cachedIndex(key:shapeKey:snapshot:file:)``):
-    /// the read's shape and each file it opened, with the digest of the bytes the read parsed (`read`), or the last such
-    /// record's when it has the file with the same identity, or else hashed now if unchanged since the snapshot that
-    /// found `opened` (``InputSnapshot/takeOpenedFiles()``). Nothing is kept (and an older record is removed) when a file cannot be vouched for: changed since `snapshot` was
-    /// taken, unreadable, or the inputs hold a link (`shapeKey` is `nil`).
+    /// Keeps, beside the index stored under `indexKey`, what lets a later run use it after a `touch`
+    /// (``cachedIndex(key:shapeKey:snapshot:file:)``): the read's shape and each file it opened (`opened`, as
+    /// ``InputSnapshot/takeOpenedFiles()`` gives them), with the digest of the bytes the read parsed (`read`), or the
+    /// last such record's when it has the file with the same identity, or else the file hashed now if its status is
+    /// still the snapshot's. Nothing is kept (and an older record is removed) when a file cannot be vouched for: changed
+    /// since the snapshot, unreadable, or the inputs hold a link (`shapeKey` is `nil`).
     public func storeIndexContents(indexKey: UInt64, shapeKey: UInt64?, opened: OpenedFiles, read: ReadContentDigests?, file: UInt64) {
         let path = contentsPath(file)
         let previous = readFile(path).flatMap { try? IndexContents.decode($0) }
@@ -283,9 +286,13 @@ public final class CompileCache: @unchecked Sendable {
     /// The key of a read's shape: the digest of the inputs' paths, types and permissions (``InputSnapshot/shapeDigest``)
     /// and of the settings; `nil` when the inputs hold a link.
     public static func shapeKey(snapshot: InputSnapshot, settings: UInt64) -> UInt64? {
-        guard let shape = snapshot.shapeDigest else { return nil }
-        var writer = CacheWriter(magic: "shape")
-        writer.add(shape)
+        snapshot.shapeDigest.map { key("shape", $0, settings: settings) }
+    }
+
+    /// The digest of `magic`, a snapshot's `digest` and the `settings`: the key of a kept index or of a read's shape.
+    private static func key(_ magic: String, _ digest: UInt64, settings: UInt64) -> UInt64 {
+        var writer = CacheWriter(magic: magic)
+        writer.add(digest)
         writer.add(settings)
         return CacheDigest.of(writer.bytes)
     }
@@ -303,11 +310,7 @@ public final class CompileCache: @unchecked Sendable {
     /// The key of a read's index: the digest of what the read sees (``InputSnapshot/readDigest``) and of the settings;
     /// `nil` when the inputs hold a link, whose target the snapshot does not vouch for.
     public static func indexKey(snapshot: InputSnapshot, settings: UInt64) -> UInt64? {
-        guard let read = snapshot.readDigest else { return nil }
-        var writer = CacheWriter(magic: "index")
-        writer.add(read)
-        writer.add(settings)
-        return CacheDigest.of(writer.bytes)
+        snapshot.readDigest.map { key("index", $0, settings: settings) }
     }
 
     // MARK: Folder listings
