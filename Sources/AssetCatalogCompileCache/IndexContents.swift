@@ -60,7 +60,9 @@ struct IndexContents: Equatable, Sendable {
         var files: [File] = []
         files.reserveCapacity(count)
         for _ in 0..<count {
-            files.append(File(path: try reader.string("a file's path"), identity: try reader.u64("a file's identity"), contentHash: try reader.u64("a file's digest")))
+            let path = try reader.string("a file's path")
+            let identity = try reader.u64("a file's identity")
+            files.append(File(path: path, identity: identity, contentHash: try reader.u64("a file's digest")))
         }
         guard reader.isAtEnd else { throw CacheDamage(what: "bytes follow the files", offset: reader.position) }
         return IndexContents(indexKey: indexKey, shapeKey: shapeKey, files: files)
@@ -98,8 +100,8 @@ struct IndexContents: Equatable, Sendable {
         return KnownFile.contentHash(of: bytes)
     }
 
-    /// The contents for a snapshot's opened files (`opened`), read under `indexKey` with the read's shape `shapeKey`: each file's
-    /// digest taken from `read` (the bytes the read parsed: if the file changed after the snapshot, the next run finds
+    /// The contents for a snapshot's opened files (`opened`), read under `indexKey` with the read's shape `shapeKey`:
+    /// each file's digest taken from `read` (the bytes the read parsed: if the file changed after the snapshot, the next run finds
     /// another status and compares the bytes then), else from `previous` when its identity is the one recorded there,
     /// else hashed now (on every core) if the file is unchanged since the snapshot. `nil` when a file cannot be vouched
     /// for (changed since the snapshot, unreadable, too large).

@@ -132,7 +132,8 @@ public struct InputSnapshot: Sendable {
         var whole = Walk(recorder: recorder)
         whole.found.reserveCapacity(results.values.reduce(0) { $0 + ($1?.found.count ?? 0) })
         whole.opened.reserve(
-            files: results.values.reduce(0) { $0 + ($1?.opened.count ?? 0) }, bytes: results.values.reduce(0) { $0 + ($1?.opened.byteCount ?? 0) })
+            files: results.values.reduce(0) { $0 + ($1?.opened.count ?? 0) },
+            bytes: results.values.reduce(0) { $0 + ($1?.opened.byteCount ?? 0) })
         for result in results.values {
             guard let part = result else { return nil }
             whole.found += part.found

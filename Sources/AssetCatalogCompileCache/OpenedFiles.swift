@@ -15,7 +15,9 @@ public struct OpenedFiles: RandomAccessCollection, Sendable {
     /// The file at `position`: its path and identity digest.
     public subscript(position: Int) -> InputSnapshot.OpenedFile {
         let start = position == 0 ? 0 : ends[position - 1]
-        let path = pathBytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<ends[position]]), as: UTF8.self) }
+        let path = pathBytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<ends[position]]), as: UTF8.self)
+        }
         return InputSnapshot.OpenedFile(path: path, identity: identities[position])
     }
 

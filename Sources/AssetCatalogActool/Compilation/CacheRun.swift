@@ -151,7 +151,8 @@ final class CacheRun {
     func finish(outputs: [String], diagnostics: [Diagnostic]) -> [Diagnostic] {
         if let readIndex, let indexKey {
             cache.storeIndex(CompileCache.encodedIndex(readIndex, key: indexKey), file: settings)
-            cache.storeIndexContents(indexKey: indexKey, shapeKey: shapeKey, opened: snapshot.takeOpenedFiles(), read: readDigests, file: settings)
+            cache.storeIndexContents(
+                indexKey: indexKey, shapeKey: shapeKey, opened: snapshot.takeOpenedFiles(), read: readDigests, file: settings)
             readDigests.removeAll()
             self.readIndex = nil
         }
