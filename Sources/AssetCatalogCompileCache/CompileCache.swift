@@ -20,7 +20,7 @@ import Foundation
 ///   every rendition whose files are unchanged and makes only the others (``previousCompile(car:settings:inputs:)``).
 /// - An **index** per set of options (the reporting options aside): what the last read of the inputs gave, used
 ///   instead of reading them again while everything that read sees is unchanged; a compile leaves its PNGs unopened
-///   to the read, so a change to images alone reads nothing (``cachedIndex(key:file:)``).
+///   to the read, so a change to images alone reads nothing (``cachedIndex(key:shapeKey:snapshot:file:)``).
 /// - A **compiled symbol** per symbol template: its glyphs and bitmap caches, by the digest of its name and bytes
 ///   (``compiledSymbol(key:settings:)``), since making them again took most of a symbol catalog's rebuild.
 ///
@@ -207,18 +207,11 @@ public final class CompileCache: @unchecked Sendable {
     /// digest of what the read sees and of the settings: ``indexKey(snapshot:settings:)``) in the file for `file` (the
     /// settings' digest: the options that change the output, so that `--notices` or `--jobs` find the same file); `nil`
     /// when there is none or it was read from other inputs. A damaged file is set aside with a notice.
-    public func cachedIndex(key: UInt64, file: UInt64) -> CatalogIndex? {
-        keptValue(at: indexPath(file), key: key) { bytes throws(CacheDamage) in
-            let (stored, index) = try IndexCodec.decode(bytes)
-            return (stored, index)
-        }
-    }
-
-    /// The index a read of the same inputs gave last time, as ``cachedIndex(key:file:)`` finds it, or, when the files
-    /// that read opened have new statuses since (a `touch`, a checkout, a fresh clone with this folder restored), when
-    /// the read's shape is `shapeKey` (``shapeKey(snapshot:settings:)``) and each such file of `snapshot` still has the
-    /// bytes it had (hashed again: docs/COMPILE-CACHE.md, "The index"). The index is then kept again under `key`, so the
-    /// next run with these statuses finds it at once.
+    ///
+    /// When the files that read opened have new statuses since (a `touch`, a checkout, a fresh clone with this folder
+    /// restored), the index is still taken if the read's shape is `shapeKey` (``shapeKey(snapshot:settings:)``) and each
+    /// such file of `snapshot` still has the bytes it had (hashed again: docs/COMPILE-CACHE.md, "The index"); it is
+    /// then kept again under `key`, so the next run with these statuses finds it at once.
     public func cachedIndex(key: UInt64, shapeKey: UInt64?, snapshot: InputSnapshot, file: UInt64) -> CatalogIndex? {
         let path = indexPath(file)
         guard let bytes = readFile(path) else { return nil }
@@ -458,14 +451,38 @@ public final class CompileCache: @unchecked Sendable {
 
     /// The file's bytes, or `nil` when it is absent; an unreadable file is a notice.
     private func readFile(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else {
-            if errno != ENOENT && errno != ENOTDIR { note("\(quoted(path)) cannot be read (\(String(cString: strerror(errno))))") }
+        switch Self.wholeFile(path, limit: 1 << 32) {
+        case .bytes(let bytes):
+            return bytes
+        case .cannotOpen(let error):
+            if error != ENOENT && error != ENOTDIR { note("\(quoted(path)) cannot be read (\(String(cString: strerror(error))))") }
+            return nil
+        case .unusable:
             return nil
         }
+    }
+
+    /// What ``wholeFile(_:identity:limit:)`` found.
+    enum WholeFile {
+        /// Every byte of the file.
+        case bytes([UInt8])
+        /// `open` failed, with this `errno`.
+        case cannotOpen(Int32)
+        /// Not a regular file, larger than the limit, another file than the one expected, or cut short while read.
+        case unusable
+    }
+
+    /// The bytes of the regular file at `path` (never through a link), at most `limit` of them, and only when the file
+    /// opened still has the identity digest `identity`, if one is given (the cache's own files, and an input hashed
+    /// again: one read of the descriptor whose status was checked).
+    static func wholeFile(_ path: String, identity: UInt64? = nil, limit: Int) -> WholeFile {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return .cannotOpen(errno) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= 1 << 32 else { return nil }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= limit,
+            identity.map({ FileIdentity(status).digest == $0 }) ?? true
+        else { return .unusable }
         let size = Int(status.st_size)
         var bytes = [UInt8](repeating: 0, count: size)
         var done = 0
@@ -475,7 +492,7 @@ public final class CompileCache: @unchecked Sendable {
             guard count > 0 else { break }
             done += count
         }
-        return done == size ? bytes : nil
+        return done == size ? .bytes(bytes) : .unusable
     }
 
     /// Writes `bytes` to `path` whole (a temporary file renamed over it); a failure is a notice, never an error: the

@@ -1,14 +1,6 @@
 import AssetCatalogBuilder
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What vouches for a kept index when the files its read opened have new statuses but the same bytes (docs/COMPILE-CACHE.md,
 /// "The index"): a `touch`, a checkout that rewrote files, a fresh clone with the cache folder restored.
 ///
@@ -76,27 +68,7 @@ struct IndexContents: Equatable, Sendable {
     /// when it cannot be opened or read, or is another file by now (changed since the snapshot: its bytes need not be
     /// the ones the read saw).
     static func contentHash(of path: String, identity: UInt64) -> UInt64? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, FileIdentity(status).digest == identity, status.st_size >= 0,
-            status.st_size <= largestHashedFile
-        else { return nil }
-        let size = Int(status.st_size)
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            while initialized < size {
-                let count = read(descriptor, buffer.baseAddress! + initialized, size - initialized)
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 {
-                    failed = true
-                    return
-                }
-                initialized += count
-            }
-        }
-        guard !failed else { return nil }
+        guard case .bytes(let bytes) = CompileCache.wholeFile(path, identity: identity, limit: largestHashedFile) else { return nil }
         return KnownFile.contentHash(of: bytes)
     }
 
